@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { CHANNELS, type Channel } from '@herald/contracts';
+import { ConfigError } from './config-error';
+import { resolveSecretsKey } from './secrets-key';
+
+
+const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
+const bool = (def: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .default(def ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1');
+
+const cidrList = z
+  .string()
+  .default('')
+  .transform((s) =>
+    s
+      .split(',')
+      .map((c) => c.trim())
+      .filter(Boolean),
+  );
+
+/** Every variable Herald reads. Nothing else in the codebase touches process.env. */
+const envSchema = z.object({
+  PORT: int(8080, 0),
+  DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/herald'),
+  AMQP_URL: z.string().url().default('amqp://guest:guest@127.0.0.1:5672'),
+  LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'http', 'verbose', 'debug', 'silly']).default('info'),
+  SSRF_ALLOW_CIDRS: cidrList,
+  EMAIL_PROVIDER: z.enum(['smtp', 'ses']).default('smtp'),
+  EMAIL_FROM: z.string().email().default('notifications@herald.localhost'),
+  SMTP_URL: z.string().default('smtp://127.0.0.1:1025'),
+  RETRY_MAX_ATTEMPTS: int(8, 1),
+  RETRY_BASE_DELAY_MS: int(5000, 1),
+  RETRY_MAX_DELAY_MS: int(3_600_000, 1),
+  WEBHOOK_TIMEOUT_MS: int(10_000, 1),
+  WEBHOOK_PREFETCH: int(64, 1),
+  WEBHOOK_MAX_RESPONSE_BYTES: int(64 * 1024, 0),
+  FANOUT_PREFETCH: int(32, 1),
+  SCHEDULER_INTERVAL_MS: int(60_000, 10),
+  DB_POOL_SIZE: int(10, 1),
+  OUTBOX_BATCH_SIZE: int(500, 1),
+  OUTBOX_POLL_INTERVAL_MS: int(1000, 10),
+  /** Prefix for every exchange and queue, so several Herald installs (or test runs) can share one vhost. */
+  AMQP_NAMESPACE: z.string().regex(/^[a-z0-9._-]*$/).default(''),
+  HERALD_SECRETS_KEY: z.string().optional(),
+  HERALD_SECRETS_KEY_FILE: z.string().default('.herald/secrets.key'),
+  /** Test-suite switch: the gateway validates its own responses against openapi.yaml. */
+  VALIDATE_RESPONSES: bool(false),
+  API_KEY_CACHE_TTL_MS: int(30_000, 0),
+});
+
+export interface RetryPolicy {
+  maxAttempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+export type Config = Omit<
+  z.infer<typeof envSchema>,
+  'HERALD_SECRETS_KEY' | 'HERALD_SECRETS_KEY_FILE' | 'RETRY_MAX_ATTEMPTS' | 'RETRY_BASE_DELAY_MS' | 'RETRY_MAX_DELAY_MS'
+> & {
+  /** 32-byte key that encrypts secrets at rest (project signing secrets). */
+  secretsKey: Buffer;
+  retryPolicies: Record<Channel, RetryPolicy>;
+};
+
+function retryPolicyFor(channel: Channel, env: NodeJS.ProcessEnv, fallback: RetryPolicy): RetryPolicy {
+  const prefix = channel.toUpperCase();
+  const schema = z.object({
+    [`${prefix}_RETRY_MAX_ATTEMPTS`]: int(fallback.maxAttempts, 1),
+    [`${prefix}_RETRY_BASE_DELAY_MS`]: int(fallback.baseDelayMs, 1),
+    [`${prefix}_RETRY_MAX_DELAY_MS`]: int(fallback.maxDelayMs, 1),
+  });
+  const parsed = parseOrThrow(schema, env) as Record<string, number>;
+  return {
+    maxAttempts: parsed[`${prefix}_RETRY_MAX_ATTEMPTS`],
+    baseDelayMs: parsed[`${prefix}_RETRY_BASE_DELAY_MS`],
+    maxDelayMs: parsed[`${prefix}_RETRY_MAX_DELAY_MS`],
+  };
+}
+
+function parseOrThrow<T extends z.ZodTypeAny>(schema: T, env: NodeJS.ProcessEnv): z.infer<T> {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue.path[0]);
+    throw new ConfigError(`${name}=${JSON.stringify(env[name] ?? '')} is invalid: ${issue.message}`);
+  }
+  return result.data;
+}
+
+/** Reads and validates the environment once; throws ConfigError with one line naming the bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = parseOrThrow(envSchema, env);
+  const { HERALD_SECRETS_KEY, HERALD_SECRETS_KEY_FILE, RETRY_MAX_ATTEMPTS, RETRY_BASE_DELAY_MS, RETRY_MAX_DELAY_MS, ...rest } =
+    parsed;
+  const fallback = { maxAttempts: RETRY_MAX_ATTEMPTS, baseDelayMs: RETRY_BASE_DELAY_MS, maxDelayMs: RETRY_MAX_DELAY_MS };
+  const retryPolicies = Object.fromEntries(
+    CHANNELS.map((c) => [c, retryPolicyFor(c, env, fallback)]),
+  ) as Record<Channel, RetryPolicy>;
+  for (const [channel, policy] of Object.entries(retryPolicies)) {
+    if (policy.baseDelayMs > policy.maxDelayMs) {
+      throw new ConfigError(`${channel.toUpperCase()}_RETRY_BASE_DELAY_MS must not exceed ${channel.toUpperCase()}_RETRY_MAX_DELAY_MS`);
+    }
+  }
+  return {
+    ...rest,
+    secretsKey: resolveSecretsKey(HERALD_SECRETS_KEY, HERALD_SECRETS_KEY_FILE),
+    retryPolicies,
+  };
+}

@@ -1,0 +1,87 @@
+import 'reflect-metadata';
+import { Client, type Pool, type PoolClient, type QueryResultRow } from 'pg';
+import { DataSource } from 'typeorm';
+import { PgError, hasPgCode } from './pg-errors';
+import { InitialSchema1763780000000 } from './migrations/1763780000000-initial-schema';
+
+export const MIGRATIONS = [InitialSchema1763780000000];
+
+/** The part of a connection that repositories use: a pool, or a client inside a transaction. */
+export interface Queryable {
+  query<R extends QueryResultRow = QueryResultRow>(sql: string, params?: unknown[]): Promise<{ rows: R[]; rowCount: number | null }>;
+}
+
+/**
+ * TypeORM owns the connection settings and the migrations; repositories speak SQL to its pg
+ * pool directly, because the hot paths are single multi-row statements (event + outbox in one
+ * round trip) that an entity manager would split into several.
+ */
+export class Database implements Queryable {
+  private constructor(
+    readonly dataSource: DataSource,
+    private readonly pool: Pool,
+  ) {}
+
+  static async connect(url: string, poolSize = 10): Promise<Database> {
+    const dataSource = new DataSource({
+      type: 'postgres',
+      url,
+      migrations: MIGRATIONS,
+      migrationsTableName: 'herald_migrations',
+      extra: { max: poolSize },
+      logging: false,
+    });
+    await dataSource.initialize();
+    const pool = (dataSource.driver as unknown as { master: Pool }).master;
+    return new Database(dataSource, pool);
+  }
+
+  query<R extends QueryResultRow = QueryResultRow>(sql: string, params?: unknown[]) {
+    return this.pool.query<R>(sql, params as unknown[]);
+  }
+
+  /** Runs fn in one transaction on one client; rolls back on any error. */
+  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    const client: PoolClient = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await fn(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  async ping(): Promise<void> {
+    await this.pool.query('SELECT 1');
+  }
+
+  async close(): Promise<void> {
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+  }
+}
+
+/** Creates the database named in the URL when it does not exist yet. */
+export async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.replace(/^\//, ''));
+  if (!name) return;
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount === 0) {
+      await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`).catch((err) => {
+        if (!hasPgCode(err, PgError.duplicateDatabase)) throw err;
+      });
+    }
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,3 @@
+export * from './database';
+export * from './pg-errors';
+export * from './migrate';

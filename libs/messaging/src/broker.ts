@@ -1,0 +1,120 @@
+import type { Logger } from '@herald/logger';
+import { connect, type ChannelModel, type ConfirmChannel, type Options, type RecoveringChannelModel } from 'amqplib';
+import type { Channel } from '@herald/contracts';
+import { declareTopology } from './topology';
+import type { RetryPolicyLike } from './retry-schedule';
+import type { TopologyNames } from './topology-names';
+
+export class BrokerUnavailableError extends Error {
+  override readonly name = 'BrokerUnavailableError';
+}
+
+export interface BrokerOptions {
+  url: string;
+  names: TopologyNames;
+  retryPolicies: Record<Channel, RetryPolicyLike>;
+  logger: Logger;
+  /** Name shown in the broker's connection list. */
+  connectionName: string;
+}
+
+type Setup = (model: ChannelModel) => Promise<void>;
+
+/**
+ * One AMQP connection per process that reconnects by itself. Topology, the confirm channel and
+ * every consumer are (re)built in `setup`, which amqplib runs after each successful connect.
+ */
+export class Broker {
+  private model?: ChannelModel;
+  private publisher?: Promise<ConfirmChannel>;
+  private readonly setups: Setup[] = [];
+
+  private constructor(
+    private readonly options: BrokerOptions,
+    private connection?: RecoveringChannelModel,
+  ) {}
+
+  /** Resolves at once; the first connection happens in the background (a down broker must not stop the API from accepting). */
+  static async start(options: BrokerOptions): Promise<Broker> {
+    const broker = new Broker(options);
+    broker.connection = await connect(options.url, {
+      clientProperties: { connection_name: options.connectionName },
+      recovery: {
+        initialDelay: 200,
+        maxDelay: 5000,
+        maxRetries: Infinity,
+        waitForConnect: false,
+        setup: (model: ChannelModel) => broker.onConnected(model),
+      },
+    });
+    broker.connection.on('disconnect', (err: Error) => {
+      broker.model = undefined;
+      broker.publisher = undefined;
+      options.logger.warn('broker connection lost', { error: err.message });
+    });
+    broker.connection.on('connect-failed', (err: Error) => options.logger.warn('broker connect failed', { error: err.message }));
+    broker.connection.on('error', (err: Error) => options.logger.warn('broker error', { error: err.message }));
+    return broker;
+  }
+
+  /** Waits for the first connection; workers use it, since they have nothing to do without one. */
+  async ready(): Promise<void> {
+    await this.connection?.waitForConnect();
+  }
+
+  get isConnected(): boolean {
+    return this.model !== undefined;
+  }
+
+  /** Registers work to redo on every connect (consumers); runs it now when already connected. */
+  async addSetup(setup: Setup): Promise<void> {
+    this.setups.push(setup);
+    if (this.model) await setup(this.model);
+  }
+
+  /** Publishes persistently and resolves when the broker confirms; rejects when it cannot. */
+  async publish(exchange: string, routingKey: string, body: unknown, options: Options.Publish = {}): Promise<void> {
+    const ch = await this.confirmChannel();
+    const content = Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
+    await new Promise<void>((resolve, reject) => {
+      ch.publish(exchange, routingKey, content, { persistent: true, contentType: 'application/json', ...options }, (err) =>
+        err ? reject(new BrokerUnavailableError(`publish not confirmed: ${err.message ?? err}`)) : resolve(),
+      );
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.connection?.close().catch(() => undefined);
+    this.model = undefined;
+  }
+
+  private async onConnected(model: ChannelModel): Promise<void> {
+    const ch = await model.createChannel();
+    await declareTopology(ch, this.options.names, this.options.retryPolicies);
+    await ch.close();
+    this.publisher = undefined;
+    for (const setup of this.setups) await setup(model);
+    this.model = model;
+    this.options.logger.info('broker connected');
+  }
+
+  private confirmChannel(): Promise<ConfirmChannel> {
+    const model = this.model;
+    if (!model) return Promise.reject(new BrokerUnavailableError('broker is not connected'));
+    if (!this.publisher) {
+      const created = model.createConfirmChannel().then((ch) => {
+        // A channel error (or connection loss) closes it; the next publish opens a fresh one.
+        ch.on('close', () => {
+          if (this.publisher === created) this.publisher = undefined;
+        });
+        ch.on('error', (err: Error) => this.options.logger.warn('publisher channel error', { error: err.message }));
+        return ch;
+      });
+      created.catch(() => {
+        if (this.publisher === created) this.publisher = undefined;
+      });
+      this.publisher = created;
+    }
+    return this.publisher;
+  }
+}

@@ -1,0 +1,33 @@
+import type { Channel } from '@herald/contracts';
+
+/**
+ * Every exchange and queue name, in one place. The namespace prefix lets several installs
+ * (or parallel test runs) share one vhost without consuming each other's messages.
+ */
+export class TopologyNames {
+  constructor(readonly namespace = '') {}
+
+  /** Accepted events; the API's outbox relay publishes here. */
+  get eventsExchange() {
+    return `${this.namespace}herald.events`;
+  }
+  /** Deliveries, routed by channel name. */
+  get deliveriesExchange() {
+    return `${this.namespace}herald.deliveries`;
+  }
+  get fanoutQueue() {
+    return `${this.namespace}fanout.events`;
+  }
+  get fanoutDlq() {
+    return `${this.namespace}fanout.events.dlq`;
+  }
+  deliveryQueue(channel: Channel) {
+    return `${this.namespace}${channel}-worker.deliveries`;
+  }
+  retryQueue(channel: Channel, delayMs: number) {
+    return `${this.namespace}${channel}-worker.retry.${delayMs}ms`;
+  }
+  deadLetterQueue(channel: Channel) {
+    return `${this.namespace}${channel}-worker.dlq`;
+  }
+}

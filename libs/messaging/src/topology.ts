@@ -1,0 +1,66 @@
+import { CHANNELS } from '@herald/contracts';
+import type { Channel as AmqpChannel } from 'amqplib';
+import type { Channel } from '@herald/contracts';
+import { retryLadder, type RetryPolicyLike } from './retry-schedule';
+import type { TopologyNames } from './topology-names';
+
+/**
+ * A poisoned message (one that crashes its consumer) is redelivered at most this many times
+ * before the broker dead-letters it; without it RabbitMQ 3.x would loop forever.
+ */
+const DELIVERY_LIMIT = 10;
+
+function workQueueArgs(deadLetterQueue: string) {
+  return {
+    durable: true,
+    arguments: {
+      'x-queue-type': 'quorum',
+      'x-delivery-limit': DELIVERY_LIMIT,
+      'x-dead-letter-exchange': '',
+      'x-dead-letter-routing-key': deadLetterQueue,
+    },
+  };
+}
+
+/**
+ * Declares everything every service relies on. Each service runs it on every (re)connect, so
+ * a publisher never writes to an exchange whose queue does not exist yet (the message would be
+ * dropped) and a restarted broker gets its topology back. Declarations are idempotent.
+ */
+export async function declareTopology(
+  ch: AmqpChannel,
+  names: TopologyNames,
+  retryPolicies: Record<Channel, RetryPolicyLike>,
+): Promise<void> {
+  await ch.assertExchange(names.eventsExchange, 'direct', { durable: true });
+  await ch.assertExchange(names.deliveriesExchange, 'direct', { durable: true });
+
+  await ch.assertQueue(names.fanoutDlq, { durable: true });
+  await ch.assertQueue(names.fanoutQueue, workQueueArgs(names.fanoutDlq));
+  await ch.bindQueue(names.fanoutQueue, names.eventsExchange, 'event.accepted');
+
+  for (const channel of CHANNELS) {
+    const main = names.deliveryQueue(channel);
+    const dlq = names.deadLetterQueue(channel);
+    await ch.assertQueue(dlq, { durable: true });
+    await ch.assertQueue(main, workQueueArgs(dlq));
+    await ch.bindQueue(main, names.deliveriesExchange, channel);
+    for (const delay of retryLadder(retryPolicies[channel])) {
+      // Expired retries flow back into the work queue through the default exchange.
+      await ch.assertQueue(names.retryQueue(channel, delay), {
+        durable: true,
+        arguments: { 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': main },
+      });
+    }
+  }
+}
+
+/** Queue names of the topology, for tests that clean up after themselves. */
+export function topologyQueues(names: TopologyNames, retryPolicies: Record<Channel, RetryPolicyLike>): string[] {
+  const queues = [names.fanoutQueue, names.fanoutDlq];
+  for (const channel of CHANNELS) {
+    queues.push(names.deliveryQueue(channel), names.deadLetterQueue(channel));
+    for (const delay of retryLadder(retryPolicies[channel])) queues.push(names.retryQueue(channel, delay));
+  }
+  return queues;
+}

@@ -1,0 +1,3 @@
+export * from './address-policy';
+export * from './resolve-target';
+export * from './guarded-dispatcher';

@@ -1,0 +1,2 @@
+export * from './outbox-message';
+export * from './outbox-relay';

@@ -1,0 +1,57 @@
+import type { Queryable } from '@herald/db';
+
+export interface ApiKeyRecord {
+  id: string;
+  projectId: string;
+  scopes: string[];
+}
+
+/** Organizations, projects, owner users and API keys: the tenancy the project plane stands on. */
+export class TenantRepository {
+  constructor(private readonly db: Queryable) {}
+
+  async upsertOrganization(name: string): Promise<string> {
+    const { rows } = await this.db.query<{ id: string }>(
+      `INSERT INTO organizations (name) VALUES ($1)
+       ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name RETURNING id`,
+      [name],
+    );
+    return rows[0].id;
+  }
+
+  async upsertOwner(organizationId: string, email: string): Promise<string> {
+    const { rows } = await this.db.query<{ id: string }>(
+      `INSERT INTO users (organization_id, email) VALUES ($1, $2)
+       ON CONFLICT (organization_id, email) DO UPDATE SET email = EXCLUDED.email RETURNING id`,
+      [organizationId, email],
+    );
+    return rows[0].id;
+  }
+
+  /** Returns the project and its sealed secret; an existing project keeps its secret. */
+  async upsertProject(organizationId: string, name: string, sealedSecret: string): Promise<{ id: string; sealedSecret: string }> {
+    const { rows } = await this.db.query<{ id: string; signing_secret_sealed: string }>(
+      `INSERT INTO projects (organization_id, name, signing_secret_sealed) VALUES ($1, $2, $3)
+       ON CONFLICT (organization_id, name) DO UPDATE SET name = EXCLUDED.name
+       RETURNING id, signing_secret_sealed`,
+      [organizationId, name, sealedSecret],
+    );
+    return { id: rows[0].id, sealedSecret: rows[0].signing_secret_sealed };
+  }
+
+  async insertApiKey(projectId: string, name: string, hash: string, displayPrefix: string, scopes: string[]): Promise<string> {
+    const { rows } = await this.db.query<{ id: string }>(
+      `INSERT INTO api_keys (project_id, name, key_hash, display_prefix, scopes) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [projectId, name, hash, displayPrefix, scopes],
+    );
+    return rows[0].id;
+  }
+
+  async findActiveKeyByHash(hash: string): Promise<ApiKeyRecord | undefined> {
+    const { rows } = await this.db.query<{ id: string; project_id: string; scopes: string[] }>(
+      'SELECT id, project_id, scopes FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL',
+      [hash],
+    );
+    return rows[0] && { id: rows[0].id, projectId: rows[0].project_id, scopes: rows[0].scopes };
+  }
+}

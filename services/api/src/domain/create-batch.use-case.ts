@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { ValidationFailed, type ValidationIssue } from './app-error';
+import { storeEvent, type Caller, type EventIntake } from './create-event.use-case';
+import { notificationCount, type EventInput } from './event-input';
+
+export interface BatchResult {
+  batch_id: string;
+  status: 'accepted';
+  events_created: number;
+  notifications_created: number;
+}
+
+/** All or nothing: every event is checked before anything is written, then one transaction. */
+export async function createBatch(deps: EventIntake, caller: Caller, inputs: EventInput[]): Promise<BatchResult> {
+  const issues = (await Promise.all(inputs.map((input, i) => deps.rules.check(input, ['body', 'events', i])))).flat();
+  issues.push(...duplicateKeys(inputs));
+  if (issues.length) throw new ValidationFailed(issues);
+
+  const batchId = randomUUID();
+  const results = await deps.db.transaction(async (tx) => {
+    const stored = [];
+    for (const input of inputs) stored.push({ input, ...(await storeEvent(tx, deps.names, caller, input, batchId)) });
+    return stored;
+  });
+  const created = results.filter((r) => r.created);
+  if (created.length) deps.onCommitted();
+  return {
+    batch_id: batchId,
+    status: 'accepted',
+    events_created: created.length,
+    notifications_created: created.reduce((n, r) => n + notificationCount(r.input), 0),
+  };
+}
+
+function duplicateKeys(inputs: EventInput[]): ValidationIssue[] {
+  const seen = new Map<string, number>();
+  const issues: ValidationIssue[] = [];
+  inputs.forEach((input, i) => {
+    const key = input.idempotency_key;
+    if (key === undefined) return;
+    const first = seen.get(key);
+    if (first !== undefined) {
+      issues.push({ loc: ['body', 'events', i, 'idempotency_key'], msg: `idempotency_key repeats the key of events[${first}]`, type: 'value_error' });
+    } else seen.set(key, i);
+  });
+  return issues;
+}

@@ -1,0 +1,14 @@
+import { REQUEST_ID_HEADER, type EventAcceptedMessage } from '@herald/contracts';
+import type { TopologyNames } from '@herald/messaging';
+import type { OutboxMessage } from '@herald/outbox';
+
+/** The outbox message that announces an accepted event to fan-out. */
+export function eventAcceptedMessage(names: TopologyNames, eventId: string, projectId: string, requestId?: string): OutboxMessage {
+  const payload: EventAcceptedMessage = { kind: 'event.accepted', event_id: eventId, project_id: projectId };
+  return {
+    exchange: names.eventsExchange,
+    routingKey: 'event.accepted',
+    payload,
+    headers: requestId ? { [REQUEST_ID_HEADER]: requestId } : {},
+  };
+}

@@ -1,0 +1,92 @@
+import { AddressPolicy, TargetRefusedError, resolveAllowedAddresses } from '@herald/net-guard';
+import type { ValidationIssue } from './app-error';
+import { CONTACT_FIELD, type EventInput } from './event-input';
+
+/** Declared attachment sizes may total 30 MB, so the Base64-encoded email stays under 40 MB. */
+export const MAX_DECLARED_ATTACHMENT_BYTES = 30 * 1024 * 1024;
+const CONTENT_SOURCES = ['template_id', 'template_name', 'inline'] as const;
+
+type Loc = Array<string | number>;
+
+/**
+ * The rules a JSON schema cannot say (or cannot say clearly): one content source, a contact
+ * field per channel, the attachment total, and webhook targets that resolve to public addresses.
+ */
+export class EventRules {
+  constructor(private readonly policy: AddressPolicy) {}
+
+  async check(input: EventInput, at: Loc): Promise<ValidationIssue[]> {
+    const issues = [...this.contentSource(input, at), ...this.contacts(input, at), ...this.attachments(input, at)];
+    issues.push(...(await this.webhookTargets(input, at)));
+    return issues;
+  }
+
+  private contentSource(input: EventInput, at: Loc): ValidationIssue[] {
+    const present = CONTENT_SOURCES.filter((k) => input[k] !== undefined);
+    if (present.length === 1) return [];
+    const msg =
+      present.length === 0
+        ? 'exactly one of template_id, template_name, inline is required'
+        : `exactly one of template_id, template_name, inline is allowed; got ${present.join(', ')}`;
+    return [{ loc: present.length === 0 ? at : [...at, present[1]], msg, type: 'value_error' }];
+  }
+
+  private contacts(input: EventInput, at: Loc): ValidationIssue[] {
+    const issues: ValidationIssue[] = [];
+    input.recipients.forEach((recipient, i) => {
+      for (const channel of recipient.channels) {
+        const field = CONTACT_FIELD[channel];
+        if (!recipient[field]) {
+          issues.push({ loc: [...at, 'recipients', i, field], msg: `${field} is required when channels includes ${channel}`, type: 'missing' });
+        }
+      }
+    });
+    return issues;
+  }
+
+  private attachments(input: EventInput, at: Loc): ValidationIssue[] {
+    const list = input.attachments ?? [];
+    const issues: ValidationIssue[] = [];
+    list.forEach((a, i) => {
+      if (!parseHttpUrl(a.url)) issues.push({ loc: [...at, 'attachments', i, 'url'], msg: 'url must be a valid http or https URL', type: 'value_error' });
+    });
+    const total = list.reduce((sum, a) => sum + a.size_bytes, 0);
+    if (total > MAX_DECLARED_ATTACHMENT_BYTES) {
+      issues.push({
+        loc: [...at, 'attachments'],
+        msg: `declared attachment sizes total ${total} bytes; at most ${MAX_DECLARED_ATTACHMENT_BYTES} (30 MB) are allowed`,
+        type: 'value_error',
+      });
+    }
+    return issues;
+  }
+
+  private async webhookTargets(input: EventInput, at: Loc): Promise<ValidationIssue[]> {
+    const checks = input.recipients.map(async (recipient, i): Promise<ValidationIssue | undefined> => {
+      if (!recipient.channels.includes('webhook') || !recipient.webhook_url) return undefined;
+      const loc = [...at, 'recipients', i, 'webhook_url'];
+      const url = parseHttpUrl(recipient.webhook_url);
+      if (!url) return { loc, msg: 'webhook_url must be a valid http or https URL', type: 'value_error' };
+      try {
+        await resolveAllowedAddresses(url.hostname, this.policy);
+        return undefined;
+      } catch (err) {
+        if (err instanceof TargetRefusedError) {
+          const msg = err.reason === 'unresolvable' ? `webhook_url host ${url.hostname} does not resolve` : `webhook_url must be a public address: ${err.message}`;
+          return { loc, msg, type: 'value_error' };
+        }
+        throw err;
+      }
+    });
+    return (await Promise.all(checks)).filter((i): i is ValidationIssue => i !== undefined);
+  }
+}
+
+function parseHttpUrl(value: string): URL | undefined {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,47 @@
+import type { Logger } from '@herald/logger';
+import type { ErrorRequestHandler } from 'express';
+import { AppError, ValidationFailed, type ErrorCode } from '../domain/app-error';
+import { toValidationIssues } from './validation-errors';
+
+/** Exhaustive: a new domain error code that is not mapped here fails to compile. */
+const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  not_found: 404,
+  conflict: 409,
+  validation_failed: 422,
+};
+
+interface HttpLikeError {
+  status?: number;
+  type?: string;
+  message?: string;
+  errors?: Array<{ path?: string; message?: string; errorCode?: string }>;
+}
+
+/** One place maps every error to the spec's bodies; unknown errors become a plain 500 and a log line. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    if (err instanceof ValidationFailed) {
+      res.status(422).json({ detail: err.issues });
+      return;
+    }
+    if (err instanceof AppError) {
+      res.status(STATUS_BY_CODE[err.code]).json({ detail: err.message });
+      return;
+    }
+    const e = err as HttpLikeError;
+    if (e.type === 'entity.parse.failed') {
+      res.status(422).json({ detail: [{ loc: ['body'], msg: `request body is not valid JSON: ${e.message}`, type: 'json_invalid' }] });
+      return;
+    }
+    if (e.status === 400 && Array.isArray(e.errors)) {
+      res.status(422).json({ detail: toValidationIssues(e.errors) });
+      return;
+    }
+    if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
+      res.status(e.status).json({ detail: e.status === 404 ? 'not found' : (e.message ?? 'request rejected') });
+      return;
+    }
+    logger.error('unhandled error', { method: req.method, path: req.path, error: (err as Error)?.stack ?? String(err) });
+    res.status(500).json({ detail: 'internal server error' });
+  };
+}

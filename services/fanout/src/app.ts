@@ -1,0 +1,40 @@
+import type { Config } from '@herald/config';
+import { Database } from '@herald/db';
+import type { Logger } from '@herald/logger';
+import { Broker, Consumer, TopologyNames } from '@herald/messaging';
+import { OutboxRelay } from '@herald/outbox';
+import { eventAcceptedHandler } from './consumers/event-accepted.consumer';
+import { FanoutRepository } from './data/fanout.repository';
+
+export interface RunningFanout {
+  stop(): Promise<void>;
+}
+
+/**
+ * Fan-out also runs an outbox relay: accepted events reach RabbitMQ while any API or fan-out
+ * process is alive, even when the API that accepted them has died.
+ */
+export async function startFanout(config: Config, logger: Logger): Promise<RunningFanout> {
+  const db = await Database.connect(config.DATABASE_URL, config.DB_POOL_SIZE);
+  const names = new TopologyNames(config.AMQP_NAMESPACE);
+  const broker = await Broker.start({ url: config.AMQP_URL, names, retryPolicies: config.retryPolicies, logger, connectionName: 'fanout' });
+  await broker.ready();
+  const relay = new OutboxRelay(db, broker, logger, { batchSize: config.OUTBOX_BATCH_SIZE, pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS });
+  relay.start();
+  const consumer = new Consumer(broker, {
+    queue: names.fanoutQueue,
+    prefetch: config.FANOUT_PREFETCH,
+    logger,
+    handle: eventAcceptedHandler({ repo: new FanoutRepository(db), broker, names, logger }),
+  });
+  await consumer.start();
+  logger.info('fanout consuming', { queue: names.fanoutQueue });
+  return {
+    async stop() {
+      await consumer.stop();
+      await relay.stop();
+      await broker.close();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import { loadConfig, type Config } from '@herald/config';
+
+export const TEST_DATABASE_URL = process.env.HERALD_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/herald_test';
+export const TEST_AMQP_URL = process.env.HERALD_TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
+const TEST_SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
+
+/**
+ * A configuration for one test file: its own AMQP namespace (so parallel files never consume
+ * each other's messages), fast retries, loopback allowed as a webhook target.
+ */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    DATABASE_URL: TEST_DATABASE_URL,
+    AMQP_URL: TEST_AMQP_URL,
+    AMQP_NAMESPACE: `test-${randomBytes(4).toString('hex')}.`,
+    PORT: '0',
+    LOG_LEVEL: process.env.HERALD_TEST_LOG_LEVEL ?? 'silent',
+    SSRF_ALLOW_CIDRS: '127.0.0.0/8',
+    RETRY_MAX_ATTEMPTS: '3',
+    RETRY_BASE_DELAY_MS: '50',
+    RETRY_MAX_DELAY_MS: '200',
+    WEBHOOK_TIMEOUT_MS: '2000',
+    OUTBOX_POLL_INTERVAL_MS: '100',
+    API_KEY_CACHE_TTL_MS: '0',
+    VALIDATE_RESPONSES: 'true',
+    HERALD_SECRETS_KEY: TEST_SECRETS_KEY,
+    ...overrides,
+  });
+}

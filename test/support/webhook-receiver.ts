@@ -1,0 +1,72 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ReceivedRequest {
+  headers: IncomingHttpHeaders;
+  rawBody: Buffer;
+  body: Record<string, unknown>;
+  /** Verified the way the docs tell receivers to: HMAC over the raw bytes, constant-time compare. */
+  signatureValid: boolean;
+}
+
+export type Responder = (req: ReceivedRequest, res: ServerResponse, nth: number) => void;
+
+/** A real HTTP receiver on loopback that verifies Herald's signature on every request it gets. */
+export class WebhookReceiver {
+  readonly requests: ReceivedRequest[] = [];
+  private responder: Responder = (_req, res) => res.writeHead(200).end('ok');
+
+  private constructor(
+    private readonly server: Server,
+    private readonly secret: () => string,
+  ) {}
+
+  static async start(secret: string | (() => string)): Promise<WebhookReceiver> {
+    const secretFn = typeof secret === 'string' ? () => secret : secret;
+    let receiver!: WebhookReceiver;
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const rawBody = Buffer.concat(chunks);
+        const received: ReceivedRequest = {
+          headers: req.headers,
+          rawBody,
+          body: rawBody.length ? JSON.parse(rawBody.toString('utf8')) : {},
+          signatureValid: verify(secretFn(), rawBody, req.headers['x-herald-signature-256']),
+        };
+        receiver.requests.push(received);
+        receiver.responder(received, res, receiver.requests.length);
+      });
+    });
+    receiver = new WebhookReceiver(server, secretFn);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    return receiver;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  respondWith(responder: Responder): void {
+    this.responder = responder;
+  }
+
+  /** Requests for one notification, in arrival order. */
+  for(notificationId: string): ReceivedRequest[] {
+    return this.requests.filter((r) => r.body.notification_id === notificationId);
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise((r) => this.server.close(r));
+  }
+}
+
+function verify(secret: string, raw: Buffer, header: string | string[] | undefined): boolean {
+  if (typeof header !== 'string' || !header.startsWith('sha256=')) return false;
+  const expected = Buffer.from('sha256=' + createHmac('sha256', secret).update(raw).digest('hex'));
+  const given = Buffer.from(header);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
