@@ -3,6 +3,8 @@ import type { Logger } from '@herald/logger';
 import type { Broker } from '@herald/messaging';
 
 export interface OutboxRelayOptions {
+  /** Only rows bound for these exchanges: installs (or test runs) sharing a database never relay each other's rows. */
+  exchanges: string[];
   batchSize: number;
   pollIntervalMs: number;
 }
@@ -55,8 +57,9 @@ export class OutboxRelay {
     if (!this.broker.isConnected) return 0;
     return this.db.transaction(async (tx) => {
       const { rows } = await tx.query<OutboxRow>(
-        'SELECT id, exchange, routing_key, payload, headers FROM outbox ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED',
-        [this.options.batchSize],
+        `SELECT id, exchange, routing_key, payload, headers FROM outbox WHERE exchange = ANY($2::text[])
+          ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [this.options.batchSize, this.options.exchanges],
       );
       if (rows.length === 0) return 0;
       // Publishes are pipelined; awaiting each confirm in turn would cap the relay near 500 msg/s.
