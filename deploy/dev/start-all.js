@@ -27,7 +27,10 @@ function prefix(stream, name, out) {
 }
 
 for (const name of SERVICES) {
-  const child = spawn(process.execPath, [path.join(root, 'services', name, 'dist', 'main.js')], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(root, 'services', name, 'dist', 'main.js')], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.set(name, child);
   prefix(child.stdout, name, process.stdout);
   prefix(child.stderr, name, process.stderr);

@@ -43,7 +43,7 @@ describe('authentication and scopes', () => {
     expect((await http().get('/api/v1/notifications').set('X-API-Key', readOnly.api_key)).status).toBe(403);
   });
 
-  it('when a project reads another project\'s event, then 404', async () => {
+  it("when a project reads another project's event, then 404", async () => {
     const created = await http().post('/api/v1/events').set('X-API-Key', key).send(anEvent());
     const stranger = await aProject(system.api.db, config);
     const res = await http().get(`/api/v1/events/${created.body.id}`).set('X-API-Key', stranger.api_key);
@@ -72,9 +72,15 @@ describe('reading events and notifications', () => {
   beforeAll(async () => {
     project = await aProject(system.api.db, config);
     for (let i = 0; i < 3; i++) {
-      await http().post('/api/v1/events').set('X-API-Key', project.api_key).send(anEvent({ priority: 'low' }));
+      await http()
+        .post('/api/v1/events')
+        .set('X-API-Key', project.api_key)
+        .send(anEvent({ priority: 'low' }));
     }
-    const high = await http().post('/api/v1/events').set('X-API-Key', project.api_key).send(anEvent({ event_type: 'order.paid', priority: 'high' }));
+    const high = await http()
+      .post('/api/v1/events')
+      .set('X-API-Key', project.api_key)
+      .send(anEvent({ event_type: 'order.paid', priority: 'high' }));
     eventId = high.body.id;
     await eventually(async () => {
       const detail = await http().get(`/api/v1/events/${eventId}`).set('X-API-Key', project.api_key);
@@ -86,7 +92,13 @@ describe('reading events and notifications', () => {
     const res = await http().get('/api/v1/events').set('X-API-Key', project.api_key);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ total: 4, page: 1, per_page: 25, total_pages: 1 });
-    expect(res.body.items[0]).toEqual({ id: eventId, event_type: 'order.paid', priority: 'high', status: expect.any(String), created_at: expect.any(String) });
+    expect(res.body.items[0]).toEqual({
+      id: eventId,
+      event_type: 'order.paid',
+      priority: 'high',
+      status: expect.any(String),
+      created_at: expect.any(String),
+    });
   });
 
   it('when filtering and paging, then only matching items come back', async () => {

@@ -26,7 +26,10 @@ const valid = () => ({
 });
 
 async function post(body: unknown) {
-  return request(system.api.baseUrl.replace(/\/api\/v1$/, '')).post('/api/v1/events').set('X-API-Key', key).send(body as object);
+  return request(system.api.baseUrl.replace(/\/api\/v1$/, ''))
+    .post('/api/v1/events')
+    .set('X-API-Key', key)
+    .send(body as object);
 }
 
 async function rejected(body: unknown) {
@@ -39,11 +42,36 @@ describe('POST /events validation (422 with the failing field)', () => {
   it.each([
     ['no content source', (b: any) => delete b.inline, ['body'], /exactly one of template_id, template_name, inline/],
     ['two content sources', (b: any) => (b.template_name = 'welcome'), ['body', 'inline'], /exactly one/],
-    ['an email recipient without email', (b: any) => (b.recipients = [{ channels: ['email'] }]), ['body', 'recipients', 0, 'email'], /email is required when channels includes email/],
-    ['a webhook recipient without url', (b: any) => (b.recipients = [{ channels: ['webhook'] }]), ['body', 'recipients', 0, 'webhook_url'], /webhook_url is required/],
-    ['a malformed email', (b: any) => (b.recipients = [{ channels: ['email'], email: 'not-an-address' }]), ['body', 'recipients', 0, 'email'], /email/],
-    ['a phone without plus', (b: any) => (b.recipients = [{ channels: ['sms'], phone: '447700900123' }]), ['body', 'recipients', 0, 'phone'], /pattern/],
-    ['an unknown channel', (b: any) => (b.recipients = [{ channels: ['fax'], email: 'a@b.co' }]), ['body', 'recipients', 0, 'channels', 0], /allowed values/],
+    [
+      'an email recipient without email',
+      (b: any) => (b.recipients = [{ channels: ['email'] }]),
+      ['body', 'recipients', 0, 'email'],
+      /email is required when channels includes email/,
+    ],
+    [
+      'a webhook recipient without url',
+      (b: any) => (b.recipients = [{ channels: ['webhook'] }]),
+      ['body', 'recipients', 0, 'webhook_url'],
+      /webhook_url is required/,
+    ],
+    [
+      'a malformed email',
+      (b: any) => (b.recipients = [{ channels: ['email'], email: 'not-an-address' }]),
+      ['body', 'recipients', 0, 'email'],
+      /email/,
+    ],
+    [
+      'a phone without plus',
+      (b: any) => (b.recipients = [{ channels: ['sms'], phone: '447700900123' }]),
+      ['body', 'recipients', 0, 'phone'],
+      /pattern/,
+    ],
+    [
+      'an unknown channel',
+      (b: any) => (b.recipients = [{ channels: ['fax'], email: 'a@b.co' }]),
+      ['body', 'recipients', 0, 'channels', 0],
+      /allowed values/,
+    ],
     ['no recipients', (b: any) => (b.recipients = []), ['body', 'recipients'], /fewer than 1/],
     ['a missing payload', (b: any) => delete b.payload, ['body', 'payload'], /required/],
     ['an unknown field', (b: any) => (b.templat = 'x'), ['body', 'templat'], /additional/i],
@@ -59,7 +87,12 @@ describe('POST /events validation (422 with the failing field)', () => {
   });
 
   describe('attachments', () => {
-    const attachment = (over: Record<string, unknown> = {}) => ({ filename: 'a.pdf', url: 'https://files.example.com/a.pdf', size_bytes: 10, ...over });
+    const attachment = (over: Record<string, unknown> = {}) => ({
+      filename: 'a.pdf',
+      url: 'https://files.example.com/a.pdf',
+      size_bytes: 10,
+      ...over,
+    });
 
     it('when there are more than 10, then 422 on attachments', async () => {
       const detail = await rejected({ ...valid(), attachments: Array.from({ length: 11 }, () => attachment()) });
@@ -69,20 +102,29 @@ describe('POST /events validation (422 with the failing field)', () => {
       const detail = await rejected({ ...valid(), attachments: [attachment(), attachment({ url: 'ftp://x.example.com/a' })] });
       expect(detail[0].loc).toEqual(['body', 'attachments', 1, 'url']);
     });
-    it.each([['a/b.pdf'], ['a\\b.pdf'], ['bad\u0007name.pdf'], ['']])('when the filename is %j, then 422 on the filename', async (filename) => {
-      const detail = await rejected({ ...valid(), attachments: [attachment({ filename })] });
-      expect(detail[0].loc).toEqual(['body', 'attachments', 0, 'filename']);
-    });
+    it.each([['a/b.pdf'], ['a\\b.pdf'], ['bad\u0007name.pdf'], ['']])(
+      'when the filename is %j, then 422 on the filename',
+      async (filename) => {
+        const detail = await rejected({ ...valid(), attachments: [attachment({ filename })] });
+        expect(detail[0].loc).toEqual(['body', 'attachments', 0, 'filename']);
+      },
+    );
     it.each([[0], [-5]])('when size_bytes is %d, then 422 on size_bytes', async (size_bytes) => {
       const detail = await rejected({ ...valid(), attachments: [attachment({ size_bytes })] });
       expect(detail[0].loc).toEqual(['body', 'attachments', 0, 'size_bytes']);
     });
     it('when declared sizes total more than 30 MB, then 422 on attachments', async () => {
-      const detail = await rejected({ ...valid(), attachments: [attachment({ size_bytes: 20 * 1024 * 1024 }), attachment({ size_bytes: 10 * 1024 * 1024 + 1 })] });
+      const detail = await rejected({
+        ...valid(),
+        attachments: [attachment({ size_bytes: 20 * 1024 * 1024 }), attachment({ size_bytes: 10 * 1024 * 1024 + 1 })],
+      });
       expect(detail).toEqual([expect.objectContaining({ loc: ['body', 'attachments'], msg: expect.stringMatching(/30 MB/) })]);
     });
     it('when declared sizes total exactly 30 MB, then the event is accepted', async () => {
-      const res = await post({ ...valid(), attachments: [attachment({ size_bytes: 20 * 1024 * 1024 }), attachment({ size_bytes: 10 * 1024 * 1024 })] });
+      const res = await post({
+        ...valid(),
+        attachments: [attachment({ size_bytes: 20 * 1024 * 1024 }), attachment({ size_bytes: 10 * 1024 * 1024 })],
+      });
       expect(res.status).toBe(202);
     });
   });
@@ -100,7 +142,9 @@ describe('POST /events validation (422 with the failing field)', () => {
       ['http://0.0.0.0/hook', /unspecified/],
     ])('when the url is %s, then 422 says it is not public', async (url, reason) => {
       const detail = await rejected(withUrl(url));
-      expect(detail).toEqual([expect.objectContaining({ loc: ['body', 'recipients', 0, 'webhook_url'], msg: expect.stringMatching(reason) })]);
+      expect(detail).toEqual([
+        expect.objectContaining({ loc: ['body', 'recipients', 0, 'webhook_url'], msg: expect.stringMatching(reason) }),
+      ]);
     });
     it('when the host does not resolve, then 422 says so', async () => {
       const detail = await rejected(withUrl('https://no-such-host.invalid/hook'));
@@ -127,7 +171,12 @@ describe('POST /events validation (422 with the failing field)', () => {
 
   it('when validation fails, then nothing is written', async () => {
     const count = async () =>
-      (await system.api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM events WHERE project_id = $1 AND event_type = $2', [projectId, 'never.stored'])).rows[0].n;
+      (
+        await system.api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM events WHERE project_id = $1 AND event_type = $2', [
+          projectId,
+          'never.stored',
+        ])
+      ).rows[0].n;
     await rejected({ ...valid(), event_type: 'never.stored', recipients: [{ channels: ['sms'] }] });
     expect(await count()).toBe(0);
     expect((await post({ ...valid(), event_type: 'never.stored' })).status).toBe(202);

@@ -31,7 +31,14 @@ describe('POST /events', () => {
   it('when the event is valid, then it answers 202 with the full create response and fans out', async () => {
     const res = await api().post('/api/v1/events').set('X-API-Key', key).send(webhookEvent());
     expect(res.status).toBe(202);
-    expect(res.body).toMatchObject({ event_type: 'order.shipped', status: 'accepted', priority: 'medium', recipient_count: 1, has_failures: false, idempotency_key: null });
+    expect(res.body).toMatchObject({
+      event_type: 'order.shipped',
+      status: 'accepted',
+      priority: 'medium',
+      recipient_count: 1,
+      has_failures: false,
+      idempotency_key: null,
+    });
     await eventually(async () => {
       const detail = await api().get(`/api/v1/events/${res.body.id}`).set('X-API-Key', key);
       expect(detail.body.notifications).toHaveLength(1);
@@ -45,7 +52,9 @@ describe('POST /events', () => {
       .set('X-API-Key', key)
       .send(webhookEvent({ recipients: [{ channels: ['sms'] }] }));
     expect(res.status).toBe(422);
-    expect(res.body.detail).toEqual([{ loc: ['body', 'recipients', 0, 'phone'], msg: 'phone is required when channels includes sms', type: 'missing' }]);
+    expect(res.body.detail).toEqual([
+      { loc: ['body', 'recipients', 0, 'phone'], msg: 'phone is required when channels includes sms', type: 'missing' },
+    ]);
   });
 
   it('when the phone is not E.164, then 422 points at the phone', async () => {

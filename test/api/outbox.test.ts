@@ -67,7 +67,10 @@ describe('transactional outbox', () => {
     const api = await startApi(cutOff, logger);
     const { api_key: key } = await aProject(api.db, cutOff);
     proxy.cut();
-    const accepted = await request(api.baseUrl.replace(/\/api\/v1$/, '')).post('/api/v1/events').set('X-API-Key', key).send(event(2));
+    const accepted = await request(api.baseUrl.replace(/\/api\/v1$/, ''))
+      .post('/api/v1/events')
+      .set('X-API-Key', key)
+      .send(event(2));
     expect(accepted.status).toBe(202);
     await api.stop(); // the gateway is gone; its event was only ever in PostgreSQL
     proxy.restore();

@@ -12,7 +12,6 @@ export class TcpProxy {
   private constructor(private readonly server: Server) {}
 
   static async start(targetHost: string, targetPort: number): Promise<TcpProxy> {
-    let proxy!: TcpProxy;
     const server = createServer((client) => {
       if (!proxy.open) return client.destroy();
       const upstream = connect(targetPort, targetHost);
@@ -25,7 +24,7 @@ export class TcpProxy {
       client.on('close', () => upstream.destroy());
       upstream.on('close', () => client.destroy());
     });
-    proxy = new TcpProxy(server);
+    const proxy = new TcpProxy(server);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     return proxy;
   }

@@ -24,7 +24,6 @@ export class WebhookReceiver {
 
   static async start(secret: string | (() => string)): Promise<WebhookReceiver> {
     const secretFn = typeof secret === 'string' ? () => secret : secret;
-    let receiver!: WebhookReceiver;
     const server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
@@ -40,7 +39,7 @@ export class WebhookReceiver {
         receiver.responder(received, res, receiver.requests.length);
       });
     });
-    receiver = new WebhookReceiver(server, secretFn);
+    const receiver = new WebhookReceiver(server, secretFn);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     return receiver;
   }

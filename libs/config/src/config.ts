@@ -3,7 +3,6 @@ import { CHANNELS, type Channel } from '@herald/contracts';
 import { ConfigError } from './config-error';
 import { resolveSecretsKey } from './secrets-key';
 
-
 const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
 const bool = (def: boolean) =>
   z
@@ -43,7 +42,10 @@ const envSchema = z.object({
   OUTBOX_BATCH_SIZE: int(500, 1),
   OUTBOX_POLL_INTERVAL_MS: int(1000, 10),
   /** Prefix for every exchange and queue, so several Herald installs (or test runs) can share one vhost. */
-  AMQP_NAMESPACE: z.string().regex(/^[a-z0-9._-]*$/).default(''),
+  AMQP_NAMESPACE: z
+    .string()
+    .regex(/^[a-z0-9._-]*$/)
+    .default(''),
   HERALD_SECRETS_KEY: z.string().optional(),
   HERALD_SECRETS_KEY_FILE: z.string().default('.herald/secrets.key'),
   /** Test-suite switch: the gateway validates its own responses against openapi.yaml. */
@@ -94,12 +96,9 @@ function parseOrThrow<T extends z.ZodTypeAny>(schema: T, env: NodeJS.ProcessEnv)
 /** Reads and validates the environment once; throws ConfigError with one line naming the bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = parseOrThrow(envSchema, env);
-  const { HERALD_SECRETS_KEY, HERALD_SECRETS_KEY_FILE, RETRY_MAX_ATTEMPTS, RETRY_BASE_DELAY_MS, RETRY_MAX_DELAY_MS, ...rest } =
-    parsed;
+  const { HERALD_SECRETS_KEY, HERALD_SECRETS_KEY_FILE, RETRY_MAX_ATTEMPTS, RETRY_BASE_DELAY_MS, RETRY_MAX_DELAY_MS, ...rest } = parsed;
   const fallback = { maxAttempts: RETRY_MAX_ATTEMPTS, baseDelayMs: RETRY_BASE_DELAY_MS, maxDelayMs: RETRY_MAX_DELAY_MS };
-  const retryPolicies = Object.fromEntries(
-    CHANNELS.map((c) => [c, retryPolicyFor(c, env, fallback)]),
-  ) as Record<Channel, RetryPolicy>;
+  const retryPolicies = Object.fromEntries(CHANNELS.map((c) => [c, retryPolicyFor(c, env, fallback)])) as Record<Channel, RetryPolicy>;
   for (const [channel, policy] of Object.entries(retryPolicies)) {
     if (policy.baseDelayMs > policy.maxDelayMs) {
       throw new ConfigError(`${channel.toUpperCase()}_RETRY_BASE_DELAY_MS must not exceed ${channel.toUpperCase()}_RETRY_MAX_DELAY_MS`);

@@ -24,7 +24,11 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   const db = await Database.connect(config.DATABASE_URL, config.DB_POOL_SIZE);
   const names = new TopologyNames(config.AMQP_NAMESPACE);
   const broker = await Broker.start({ url: config.AMQP_URL, names, retryPolicies: config.retryPolicies, logger, connectionName: 'api' });
-  const relay = new OutboxRelay(db, broker, logger, { exchanges: [names.eventsExchange], batchSize: config.OUTBOX_BATCH_SIZE, pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS });
+  const relay = new OutboxRelay(db, broker, logger, {
+    exchanges: [names.eventsExchange],
+    batchSize: config.OUTBOX_BATCH_SIZE,
+    pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS,
+  });
   relay.start();
 
   const app = createApp({

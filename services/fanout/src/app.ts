@@ -19,7 +19,11 @@ export async function startFanout(config: Config, logger: Logger): Promise<Runni
   const names = new TopologyNames(config.AMQP_NAMESPACE);
   const broker = await Broker.start({ url: config.AMQP_URL, names, retryPolicies: config.retryPolicies, logger, connectionName: 'fanout' });
   await broker.ready();
-  const relay = new OutboxRelay(db, broker, logger, { exchanges: [names.eventsExchange], batchSize: config.OUTBOX_BATCH_SIZE, pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS });
+  const relay = new OutboxRelay(db, broker, logger, {
+    exchanges: [names.eventsExchange],
+    batchSize: config.OUTBOX_BATCH_SIZE,
+    pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS,
+  });
   relay.start();
   const consumer = new Consumer(broker, {
     queue: names.fanoutQueue,

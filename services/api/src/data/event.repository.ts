@@ -46,7 +46,11 @@ export class EventRepository {
    */
   async insertWithOutbox(e: NewEvent, outbox: OutboxMessage): Promise<EventSummary | undefined> {
     const { input } = e;
-    const content = input.inline ? { inline: input.inline } : input.template_id ? { template_id: input.template_id } : { template_name: input.template_name };
+    const content = input.inline
+      ? { inline: input.inline }
+      : input.template_id
+        ? { template_id: input.template_id }
+        : { template_name: input.template_name };
     const { rows } = await this.db.query<EventSummary>(
       `WITH inserted AS (
          INSERT INTO events (id, project_id, api_key_id, event_type, priority, payload, recipients, content, attachments,

@@ -40,7 +40,11 @@ function duplicateKeys(inputs: EventInput[]): ValidationIssue[] {
     if (key === undefined) return;
     const first = seen.get(key);
     if (first !== undefined) {
-      issues.push({ loc: ['body', 'events', i, 'idempotency_key'], msg: `idempotency_key repeats the key of events[${first}]`, type: 'value_error' });
+      issues.push({
+        loc: ['body', 'events', i, 'idempotency_key'],
+        msg: `idempotency_key repeats the key of events[${first}]`,
+        type: 'value_error',
+      });
     } else seen.set(key, i);
   });
   return issues;

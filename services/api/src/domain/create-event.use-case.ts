@@ -57,7 +57,10 @@ export async function storeEvent(
   const existing = await events.findByIdempotencyKey(caller.projectId, input.idempotency_key as string);
   if (!existing) throw new Error('idempotency conflict without an existing event');
   if (existing.request_hash !== hash) {
-    throw new AppError('conflict', `idempotency_key ${JSON.stringify(input.idempotency_key)} was already used with a different request body`);
+    throw new AppError(
+      'conflict',
+      `idempotency_key ${JSON.stringify(input.idempotency_key)} was already used with a different request body`,
+    );
   }
   const { request_hash: _ignored, ...event } = existing;
   return { created: false, event };

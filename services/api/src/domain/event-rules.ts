@@ -37,7 +37,11 @@ export class EventRules {
       for (const channel of recipient.channels) {
         const field = CONTACT_FIELD[channel];
         if (!recipient[field]) {
-          issues.push({ loc: [...at, 'recipients', i, field], msg: `${field} is required when channels includes ${channel}`, type: 'missing' });
+          issues.push({
+            loc: [...at, 'recipients', i, field],
+            msg: `${field} is required when channels includes ${channel}`,
+            type: 'missing',
+          });
         }
       }
     });
@@ -48,7 +52,8 @@ export class EventRules {
     const list = input.attachments ?? [];
     const issues: ValidationIssue[] = [];
     list.forEach((a, i) => {
-      if (!parseHttpUrl(a.url)) issues.push({ loc: [...at, 'attachments', i, 'url'], msg: 'url must be a valid http or https URL', type: 'value_error' });
+      if (!parseHttpUrl(a.url))
+        issues.push({ loc: [...at, 'attachments', i, 'url'], msg: 'url must be a valid http or https URL', type: 'value_error' });
     });
     const total = list.reduce((sum, a) => sum + a.size_bytes, 0);
     if (total > MAX_DECLARED_ATTACHMENT_BYTES) {
@@ -72,7 +77,10 @@ export class EventRules {
         return undefined;
       } catch (err) {
         if (err instanceof TargetRefusedError) {
-          const msg = err.reason === 'unresolvable' ? `webhook_url host ${url.hostname} does not resolve` : `webhook_url must be a public address: ${err.message}`;
+          const msg =
+            err.reason === 'unresolvable'
+              ? `webhook_url host ${url.hostname} does not resolve`
+              : `webhook_url must be a public address: ${err.message}`;
           return { loc, msg, type: 'value_error' };
         }
         throw err;

@@ -15,5 +15,7 @@ function canonical(value: unknown): unknown {
 
 /** Fingerprint of a request body, stored with the event to tell a true retry from a reused key. */
 export function requestHash(body: unknown): string {
-  return createHash('sha256').update(JSON.stringify(canonical(body))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(body)))
+    .digest('hex');
 }

@@ -26,7 +26,9 @@ export class FanoutRepository {
   constructor(private readonly db: Database) {}
 
   async loadEvent(id: string): Promise<StoredEvent | undefined> {
-    const { rows } = await this.db.query<StoredEvent>('SELECT id, project_id, event_type, payload, recipients FROM events WHERE id = $1', [id]);
+    const { rows } = await this.db.query<StoredEvent>('SELECT id, project_id, event_type, payload, recipients FROM events WHERE id = $1', [
+      id,
+    ]);
     return rows[0];
   }
 
