@@ -1,0 +1,31 @@
+import { ConfigError } from './config-error';
+import { loadConfig } from './config';
+
+const key = Buffer.alloc(32, 1).toString('base64');
+
+describe('loadConfig', () => {
+  it('when nothing is set but the key, then the contract defaults apply', () => {
+    const config = loadConfig({ HERALD_SECRETS_KEY: key });
+    expect(config.PORT).toBe(8080);
+    expect(config.DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/herald');
+    expect(config.retryPolicies.webhook).toEqual({ maxAttempts: 8, baseDelayMs: 5000, maxDelayMs: 3_600_000 });
+    expect(config.SSRF_ALLOW_CIDRS).toEqual([]);
+  });
+
+  it('when a channel override is set, then only that channel changes', () => {
+    const config = loadConfig({ HERALD_SECRETS_KEY: key, RETRY_MAX_ATTEMPTS: '5', WEBHOOK_RETRY_MAX_ATTEMPTS: '3' });
+    expect(config.retryPolicies.webhook.maxAttempts).toBe(3);
+    expect(config.retryPolicies.email.maxAttempts).toBe(5);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /^PORT="eighty" is invalid/],
+    [{ EMAIL_PROVIDER: 'pigeon' }, /^EMAIL_PROVIDER="pigeon" is invalid/],
+    [{ RETRY_MAX_ATTEMPTS: '0' }, /^RETRY_MAX_ATTEMPTS="0" is invalid/],
+    [{ HERALD_SECRETS_KEY: 'short' }, /^HERALD_SECRETS_KEY must hold 32 random bytes/],
+    [{ RETRY_BASE_DELAY_MS: '10', RETRY_MAX_DELAY_MS: '5' }, /RETRY_BASE_DELAY_MS must not exceed/],
+  ])('when %j, then one line names the variable', (env, message) => {
+    expect(() => loadConfig({ HERALD_SECRETS_KEY: key, ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ HERALD_SECRETS_KEY: key, ...env })).toThrow(message);
+  });
+});

@@ -1,0 +1,80 @@
+import { Database } from '@herald/db';
+import { createLogger } from '@herald/logger';
+import { Broker, TopologyNames } from '@herald/messaging';
+import type { ConsumeMessage } from 'amqplib';
+import request from 'supertest';
+import { eventAcceptedHandler } from '../../services/fanout/src/consumers/event-accepted.consumer';
+import { FanoutRepository } from '../../services/fanout/src/data/fanout.repository';
+import { deleteTestTopology } from '../support/amqp-cleanup';
+import { aProject } from '../support/projects';
+import { startApi, type RunningApi } from '../../services/api/src/app';
+import { testConfig } from '../support/test-env';
+
+const config = testConfig();
+const logger = createLogger('test', config.LOG_LEVEL);
+const names = new TopologyNames(config.AMQP_NAMESPACE);
+let api: RunningApi;
+let db: Database;
+let broker: Broker;
+
+beforeAll(async () => {
+  // The API alone: no fan-out service runs, so this test drives the handler itself.
+  api = await startApi(config, logger);
+  db = await Database.connect(config.DATABASE_URL, 2);
+  broker = await Broker.start({ url: config.AMQP_URL, names, retryPolicies: config.retryPolicies, logger, connectionName: 'test' });
+  await broker.ready();
+});
+afterAll(async () => {
+  await broker.close();
+  await db.close();
+  await api.stop();
+  await deleteTestTopology(config);
+});
+
+function asDelivery(eventId: string, projectId: string): ConsumeMessage {
+  const content = Buffer.from(JSON.stringify({ kind: 'event.accepted', event_id: eventId, project_id: projectId }));
+  return { content, fields: {}, properties: { headers: {} } } as unknown as ConsumeMessage;
+}
+
+describe('fan-out', () => {
+  it('when the same event message is handled twice, then each (recipient x channel) notification exists once', async () => {
+    const { api_key: key, project_id: projectId } = await aProject(db, config);
+    const res = await request(api.baseUrl.replace(/\/api\/v1$/, ''))
+      .post('/api/v1/events')
+      .set('X-API-Key', key)
+      .send({
+        event_type: 'fanout.twice',
+        recipients: [
+          { channels: ['email', 'sms'], email: 'a@example.com', phone: '+15005550006' },
+          { channels: ['email', 'webhook'], email: 'b@example.com', webhook_url: 'http://127.0.0.1:9/x' },
+        ],
+        payload: {},
+        inline: { html: '<p>x</p>' },
+      });
+    expect(res.status).toBe(202);
+
+    const handle = eventAcceptedHandler({ repo: new FanoutRepository(db), broker, names, logger });
+    expect(await handle(asDelivery(res.body.id, projectId))).toBe('ack');
+    expect(await handle(asDelivery(res.body.id, projectId))).toBe('ack');
+
+    const { rows } = await db.query<{ channel: string; recipient: string }>(
+      'SELECT channel, recipient FROM notifications WHERE event_id = $1 ORDER BY recipient_index, channel',
+      [res.body.id],
+    );
+    expect(rows).toEqual([
+      { channel: 'email', recipient: 'a@example.com' },
+      { channel: 'sms', recipient: '+15005550006' },
+      { channel: 'email', recipient: 'b@example.com' },
+      { channel: 'webhook', recipient: 'http://127.0.0.1:9/x' },
+    ]);
+    const event = await db.query<{ status: string }>('SELECT status FROM events WHERE id = $1', [res.body.id]);
+    expect(event.rows[0].status).toBe('processing');
+  });
+
+  it('when the message is not a valid event message, then it is rejected for the dead-letter queue', async () => {
+    const handle = eventAcceptedHandler({ repo: new FanoutRepository(db), broker, names, logger });
+    const garbage = { content: Buffer.from('{not json'), fields: {}, properties: { headers: {} } } as unknown as ConsumeMessage;
+    expect(await handle(garbage)).toBe('reject');
+    expect(await handle(asDelivery('00000000-0000-4000-8000-000000000000', '00000000-0000-4000-8000-000000000000'))).toBe('reject');
+  });
+});
