@@ -3,8 +3,9 @@ import { Client, type Pool, type PoolClient, type QueryResultRow } from 'pg';
 import { DataSource } from 'typeorm';
 import { PgError, hasPgCode } from './pg-errors';
 import { InitialSchema1763780000000 } from './migrations/1763780000000-initial-schema';
+import { TemplatesSuppressions1763790000000 } from './migrations/1763790000000-templates-suppressions';
 
-export const MIGRATIONS = [InitialSchema1763780000000];
+export const MIGRATIONS = [InitialSchema1763780000000, TemplatesSuppressions1763790000000];
 
 /** The part of a connection that repositories use: a pool, or a client inside a transaction. */
 export interface Queryable {

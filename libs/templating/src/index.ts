@@ -1,2 +1,4 @@
 export * from './template-parser';
 export * from './template-renderer';
+export * from './content-renderer';
+export * from './sms-segments';

@@ -11,6 +11,8 @@ import { requestContext } from './request-context.middleware';
 import { eventRoutes } from './routes/event.routes';
 import { healthRoutes } from './routes/health.routes';
 import { notificationRoutes } from './routes/notification.routes';
+import { suppressionRoutes } from './routes/suppression.routes';
+import { templateRoutes } from './routes/template.routes';
 
 export const BASE_PATH = '/api/v1';
 
@@ -35,6 +37,8 @@ export function createApp(deps: AppDeps): Express {
   api.use(healthRoutes(deps.db, deps.broker));
   api.use(eventRoutes(deps.intake));
   api.use(notificationRoutes(deps.db));
+  api.use(templateRoutes(deps.db));
+  api.use(suppressionRoutes(deps.db));
   app.use(BASE_PATH, api);
   app.use((_req, res) => {
     res.status(404).json({ detail: 'not found' });

@@ -1,0 +1,52 @@
+import { ValidationFailed } from './app-error';
+import { importTemplate } from './template-import';
+
+function issuesOf(fn: () => unknown) {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof ValidationFailed) return err.issues;
+    throw err;
+  }
+  throw new Error('expected a ValidationFailed');
+}
+
+describe('importTemplate', () => {
+  it('when each sample occurs once in text, then it becomes a variable there and in the subject', () => {
+    const out = importTemplate({
+      name: 'shipped',
+      subject: 'Order A-1001 shipped',
+      html: '<html><body><h1>Hi Ada</h1><p>Order <b>A-1001</b> is on its way.</p></body></html>',
+      variables: { name: 'Ada', order_id: 'A-1001' },
+    });
+    expect(out.body).toBe('<html><body><h1>Hi {{name}}</h1><p>Order <b>{{order_id}}</b> is on its way.</p></body></html>');
+    expect(out.subject).toBe('Order {{order_id}} shipped');
+  });
+
+  it('when a sample occurs inside an attribute, then 422 names the variable', () => {
+    const issues = issuesOf(() =>
+      importTemplate({ name: 't', html: '<a href="https://x.example/A-1">track A-1 now</a>', variables: { order: 'A-1' } }),
+    );
+    expect(issues).toEqual([expect.objectContaining({ loc: ['body', 'variables', 'order'], msg: expect.stringMatching(/attribute/) })]);
+  });
+
+  it('when a sample occurs twice, then 422 says how often and never guesses', () => {
+    const issues = issuesOf(() => importTemplate({ name: 't', html: '<p>Ada</p><p>Ada</p>', variables: { name: 'Ada' } }));
+    expect(issues[0]).toMatchObject({ loc: ['body', 'variables', 'name'], msg: expect.stringMatching(/2 times/) });
+  });
+
+  it('when a sample does not occur, then 422', () => {
+    const issues = issuesOf(() => importTemplate({ name: 't', html: '<p>Hello</p>', variables: { name: 'Ada' } }));
+    expect(issues[0].msg).toMatch(/does not occur/);
+  });
+
+  it('when a sample holds an ampersand, then its escaped form in the HTML matches', () => {
+    const out = importTemplate({ name: 't', html: '<p>Ben &amp; Jerry</p>', variables: { shop: 'Ben & Jerry' } });
+    expect(out.body).toBe('<p>{{shop}}</p>');
+  });
+
+  it('when a sample sits in a script or a comment, then it is not a text node match', () => {
+    const issues = issuesOf(() => importTemplate({ name: 't', html: '<p>x</p><script>var n="Ada"</script>', variables: { name: 'Ada' } }));
+    expect(issues[0].msg).toMatch(/attribute, comment or script/);
+  });
+});
