@@ -6,6 +6,7 @@ import { AddressPolicy } from '@herald/net-guard';
 import { OutboxRelay } from '@herald/outbox';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { TemplateRepository } from './data/template.repository';
 import { TenantRepository } from './data/tenant.repository';
 import { ApiKeyAuthenticator } from './domain/api-key-authenticator';
 import { EventRules } from './domain/event-rules';
@@ -31,12 +32,18 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   });
   relay.start();
 
+  const templates = new TemplateRepository(db);
   const app = createApp({
     db,
     broker,
     logger,
     authenticator: new ApiKeyAuthenticator(new TenantRepository(db), config.API_KEY_CACHE_TTL_MS),
-    intake: { db, names, rules: new EventRules(new AddressPolicy(config.SSRF_ALLOW_CIDRS)), onCommitted: () => relay.kick() },
+    intake: {
+      db,
+      names,
+      rules: new EventRules(new AddressPolicy(config.SSRF_ALLOW_CIDRS), (projectId, ref) => templates.channelsOf(projectId, ref)),
+      onCommitted: () => relay.kick(),
+    },
     validateResponses: config.VALIDATE_RESPONSES,
   });
   const server: Server = await new Promise((resolve) => {

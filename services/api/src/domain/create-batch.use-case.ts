@@ -12,7 +12,7 @@ export interface BatchResult {
 
 /** All or nothing: every event is checked before anything is written, then one transaction. */
 export async function createBatch(deps: EventIntake, caller: Caller, inputs: EventInput[]): Promise<BatchResult> {
-  const issues = (await Promise.all(inputs.map((input, i) => deps.rules.check(input, ['body', 'events', i])))).flat();
+  const issues = (await Promise.all(inputs.map((input, i) => deps.rules.check(input, ['body', 'events', i], caller.projectId)))).flat();
   issues.push(...duplicateKeys(inputs));
   if (issues.length) throw new ValidationFailed(issues);
 

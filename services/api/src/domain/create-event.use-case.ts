@@ -29,7 +29,7 @@ export interface EventIntake {
 
 /** Validate, store event + outbox message atomically, and settle idempotent replays. */
 export async function createEvent(deps: EventIntake, caller: Caller, input: EventInput): Promise<CreateEventResult> {
-  const issues = await deps.rules.check(input, ['body']);
+  const issues = await deps.rules.check(input, ['body'], caller.projectId);
   if (issues.length) throw new ValidationFailed(issues);
   const result = await storeEvent(deps.db, deps.names, caller, input);
   if (result.created) deps.onCommitted();

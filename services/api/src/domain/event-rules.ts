@@ -8,17 +8,48 @@ const CONTENT_SOURCES = ['template_id', 'template_name', 'inline'] as const;
 
 type Loc = Array<string | number>;
 
+/** Channels for which the project has a template with this id or name. */
+export type TemplateChannels = (projectId: string, ref: { id?: string; name?: string }) => Promise<string[]>;
+
 /**
  * The rules a JSON schema cannot say (or cannot say clearly): one content source, a contact
  * field per channel, the attachment total, and webhook targets that resolve to public addresses.
  */
 export class EventRules {
-  constructor(private readonly policy: AddressPolicy) {}
+  constructor(
+    private readonly policy: AddressPolicy,
+    private readonly templateChannels: TemplateChannels,
+  ) {}
 
-  async check(input: EventInput, at: Loc): Promise<ValidationIssue[]> {
+  async check(input: EventInput, at: Loc, projectId: string): Promise<ValidationIssue[]> {
     const issues = [...this.contentSource(input, at), ...this.contacts(input, at), ...this.attachments(input, at)];
-    issues.push(...(await this.webhookTargets(input, at)));
-    return issues;
+    const [targets, templates] = await Promise.all([
+      this.webhookTargets(input, at),
+      issues.length ? [] : this.templates(input, at, projectId),
+    ]);
+    return [...issues, ...targets, ...templates];
+  }
+
+  /**
+   * A template must exist for every channel that needs content: webhooks carry the payload as is,
+   * email and sms render the template of their own channel (by name, one per channel; by id,
+   * the template's channel only). Inline content serves email, and sms as its text version.
+   */
+  private async templates(input: EventInput, at: Loc, projectId: string): Promise<ValidationIssue[]> {
+    if (input.inline) return [];
+    const ref = input.template_id ? { id: input.template_id } : { name: input.template_name };
+    const field = input.template_id ? 'template_id' : 'template_name';
+    const available = await this.templateChannels(projectId, ref);
+    if (available.length === 0)
+      return [{ loc: [...at, field], msg: `template ${JSON.stringify(ref.id ?? ref.name)} not found`, type: 'value_error' }];
+    const needed = [...new Set(input.recipients.flatMap((r) => r.channels))].filter((c) => c !== 'webhook');
+    return needed
+      .filter((channel) => !available.includes(channel))
+      .map((channel) => ({
+        loc: [...at, field],
+        msg: `template ${JSON.stringify(ref.id ?? ref.name)} has no ${channel} version; recipients ask for ${channel}`,
+        type: 'value_error' as const,
+      }));
   }
 
   private contentSource(input: EventInput, at: Loc): ValidationIssue[] {

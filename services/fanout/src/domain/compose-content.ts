@@ -1,0 +1,96 @@
+import type { Channel } from '@herald/contracts';
+import { htmlToText, renderContent, SMS_MAX_LENGTH, type TemplateSource } from '@herald/templating';
+
+export interface InlineContent {
+  html: string;
+  subject?: string;
+  text?: string;
+  from_local?: string;
+  from_name?: string;
+  reply_to?: string;
+}
+
+export interface EventContent {
+  inline?: InlineContent;
+  template_id?: string;
+  template_name?: string;
+}
+
+export interface TemplateForRender extends TemplateSource {
+  id: string;
+  from_local: string | null;
+  from_name: string | null;
+  reply_to: string | null;
+  on_missing_variable: 'error' | 'blank';
+}
+
+/** What a channel worker sends; stored on the notification so later template edits cannot change it. */
+export interface NotificationContent {
+  subject?: string | null;
+  html?: string | null;
+  text: string;
+  from_local?: string | null;
+  from_name?: string | null;
+  reply_to?: string | null;
+  template_id?: string;
+}
+
+export type Composed = { ok: true; content: NotificationContent | null } | { ok: false; reason: string };
+
+/**
+ * Renders one channel's content for an event, once per event and channel (every recipient gets
+ * the same payload). Webhooks need none. Inline content is sent literally: `{{ }}` stays as written.
+ */
+export function composeContent(
+  channel: Channel,
+  event: { content: EventContent; payload: unknown },
+  templates: TemplateForRender[],
+): Composed {
+  if (channel === 'webhook') return { ok: true, content: null };
+  const inline = event.content.inline;
+  if (inline) {
+    const text = inline.text ?? htmlToText(inline.html);
+    if (channel === 'sms') return fitsSms(text) ? { ok: true, content: { text } } : tooLong(text);
+    return {
+      ok: true,
+      content: {
+        subject: inline.subject ?? null,
+        html: inline.html,
+        text,
+        from_local: inline.from_local,
+        from_name: inline.from_name,
+        reply_to: inline.reply_to,
+      },
+    };
+  }
+  const template = templates.find((t) => t.channel === channel);
+  if (!template)
+    return {
+      ok: false,
+      reason: `template ${JSON.stringify(event.content.template_id ?? event.content.template_name)} has no ${channel} version any more`,
+    };
+  const { content, missing } = renderContent(template, event.payload);
+  if (missing.length && template.on_missing_variable === 'error') {
+    return { ok: false, reason: `template variables missing from the payload: ${missing.join(', ')}` };
+  }
+  if (channel === 'sms')
+    return fitsSms(content.text) ? { ok: true, content: { text: content.text, template_id: template.id } } : tooLong(content.text);
+  return {
+    ok: true,
+    content: {
+      ...content,
+      from_local: template.from_local,
+      from_name: template.from_name,
+      reply_to: template.reply_to,
+      template_id: template.id,
+    },
+  };
+}
+
+function fitsSms(text: string): boolean {
+  return text.length <= SMS_MAX_LENGTH;
+}
+
+function tooLong(text: string): Composed {
+  return { ok: false, reason: `sms body is ${text.length} characters; at most ${SMS_MAX_LENGTH} can be sent` };
+}
