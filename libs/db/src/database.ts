@@ -7,9 +7,12 @@ import { TemplatesSuppressions1763790000000 } from './migrations/1763790000000-t
 
 export const MIGRATIONS = [InitialSchema1763780000000, TemplatesSuppressions1763790000000];
 
+/** SQL text, or a named statement that PostgreSQL parses and plans once per connection (hot paths). */
+export type Sql = string | { name: string; text: string };
+
 /** The part of a connection that repositories use: a pool, or a client inside a transaction. */
 export interface Queryable {
-  query<R extends QueryResultRow = QueryResultRow>(sql: string, params?: unknown[]): Promise<{ rows: R[]; rowCount: number | null }>;
+  query<R extends QueryResultRow = QueryResultRow>(sql: Sql, params?: unknown[]): Promise<{ rows: R[]; rowCount: number | null }>;
 }
 
 /**
@@ -37,8 +40,8 @@ export class Database implements Queryable {
     return new Database(dataSource, pool);
   }
 
-  query<R extends QueryResultRow = QueryResultRow>(sql: string, params?: unknown[]) {
-    return this.pool.query<R>(sql, params as unknown[]);
+  query<R extends QueryResultRow = QueryResultRow>(sql: Sql, params?: unknown[]) {
+    return typeof sql === 'string' ? this.pool.query<R>(sql, params) : this.pool.query<R>({ ...sql, values: params });
   }
 
   /** Runs fn in one transaction on one client; rolls back on any error. */

@@ -1,1 +1,1 @@
-export {};
+export { startWebhookWorker, type WebhookWorker } from './app';

@@ -1,0 +1,27 @@
+import { SecretBox } from '@herald/secrets';
+import { SigningSecretCache } from './signing-secret.cache';
+
+describe('SigningSecretCache', () => {
+  const box = new SecretBox(Buffer.alloc(32, 1));
+
+  it('when the same sealed secret is opened within the TTL, then it is opened once', () => {
+    let clock = 0;
+    const open = jest.spyOn(box, 'open');
+    const cache = new SigningSecretCache(box, 60_000, () => clock);
+    const sealed = box.seal('whsec_a');
+    expect(cache.open('p1', sealed)).toBe('whsec_a');
+    clock = 59_000;
+    expect(cache.open('p1', sealed)).toBe('whsec_a');
+    expect(open).toHaveBeenCalledTimes(1);
+    clock = 61_000;
+    expect(cache.open('p1', sealed)).toBe('whsec_a');
+    expect(open).toHaveBeenCalledTimes(2);
+    open.mockRestore();
+  });
+
+  it('when the project rotated its secret, then the new one is used at once', () => {
+    const cache = new SigningSecretCache(box);
+    expect(cache.open('p1', box.seal('whsec_old'))).toBe('whsec_old');
+    expect(cache.open('p1', box.seal('whsec_new'))).toBe('whsec_new');
+  });
+});

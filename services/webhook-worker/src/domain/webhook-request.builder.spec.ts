@@ -1,0 +1,56 @@
+import { createHmac } from 'node:crypto';
+import type { DeliveryMessage } from '@herald/contracts';
+import { buildWebhookBody, buildWebhookRequest, signatureHeader } from './webhook-request.builder';
+
+const msg: DeliveryMessage = {
+  kind: 'notification.deliver',
+  notification_id: '6f1c1f0e-8f1a-4a36-9d7e-0d0a5b9a1c11',
+  event_id: '0b8b5f2e-2a0c-4f4e-8e3d-3c0e6f4b9a22',
+  project_id: '9a7c2d41-5b6e-4c8f-a1d2-e3f405060733',
+  channel: 'webhook',
+  attempt: 2,
+  recipient: 'https://example.com/hooks?x=1',
+  event_type: 'order.shipped',
+  payload: { order: { id: 'o-1', total: 12.5 }, tags: ['a', 'é'] },
+};
+const now = new Date('2026-11-22T10:00:00.123Z');
+
+describe('buildWebhookBody', () => {
+  it('when built, then it holds exactly the four documented fields in order, timestamp in UTC', () => {
+    const body = buildWebhookBody(msg, now).toString('utf8');
+    expect(body).toBe(
+      '{"event_type":"order.shipped","payload":{"order":{"id":"o-1","total":12.5},"tags":["a","é"]},' +
+        '"notification_id":"6f1c1f0e-8f1a-4a36-9d7e-0d0a5b9a1c11","timestamp":"2026-11-22T10:00:00.123Z"}',
+    );
+  });
+});
+
+describe('signatureHeader', () => {
+  it('when computed, then it is sha256=<hex HMAC-SHA256(secret, raw bytes)>', () => {
+    const body = Buffer.from('{"a":"é"}', 'utf8');
+    const expected = createHmac('sha256', 'whsec_test').update(body).digest('hex');
+    expect(signatureHeader('whsec_test', body)).toBe(`sha256=${expected}`);
+    expect(expected).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe('buildWebhookRequest', () => {
+  it('when built, then the headers identify, sign and number the attempt', () => {
+    const req = buildWebhookRequest(msg, 'whsec_test', { now, messageId: 'm-1', requestId: 'req-9' });
+    expect(req.url).toBe(msg.recipient);
+    expect(req.headers).toEqual({
+      'Content-Type': 'application/json',
+      'User-Agent': 'Herald-Webhooks/1.0',
+      'X-Herald-Signature-256': signatureHeader('whsec_test', req.body),
+      'X-Herald-Notification-Id': msg.notification_id,
+      'X-Herald-Attempt': '2',
+      'X-Herald-Message-Id': 'm-1',
+      'x-request-id': 'req-9',
+    });
+  });
+
+  it('when the message has no request id, then no request id header is sent', () => {
+    const req = buildWebhookRequest(msg, 'whsec_test', { now, messageId: 'm-1' });
+    expect(Object.keys(req.headers).map((h) => h.toLowerCase())).not.toContain('x-request-id');
+  });
+});

@@ -1,0 +1,38 @@
+import { createHmac } from 'node:crypto';
+import { REQUEST_ID_HEADER, type DeliveryMessage } from '@herald/contracts';
+import type { WebhookRequest } from './webhook-sender.port';
+
+export const USER_AGENT = 'Herald-Webhooks/1.0';
+
+export interface AttemptContext {
+  /** When this attempt is made; becomes the body's timestamp. */
+  now: Date;
+  /** Fresh per attempt, so receivers and support can tell attempts apart. */
+  messageId: string;
+  requestId?: string;
+}
+
+/** The documented body, fields in this order; payload is passed through exactly as published. */
+export function buildWebhookBody(msg: DeliveryMessage, now: Date): Buffer {
+  const body = { event_type: msg.event_type, payload: msg.payload, notification_id: msg.notification_id, timestamp: now.toISOString() };
+  return Buffer.from(JSON.stringify(body), 'utf8');
+}
+
+/** `sha256=<hex HMAC-SHA256(secret, raw body)>`, what receivers recompute over the bytes they got. */
+export function signatureHeader(secret: string, body: Buffer): string {
+  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+}
+
+export function buildWebhookRequest(msg: DeliveryMessage, secret: string, ctx: AttemptContext): WebhookRequest {
+  const body = buildWebhookBody(msg, ctx.now);
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    'User-Agent': USER_AGENT,
+    'X-Herald-Signature-256': signatureHeader(secret, body),
+    'X-Herald-Notification-Id': msg.notification_id,
+    'X-Herald-Attempt': String(msg.attempt),
+    'X-Herald-Message-Id': ctx.messageId,
+  };
+  if (ctx.requestId) headers[REQUEST_ID_HEADER] = ctx.requestId;
+  return { url: msg.recipient, body, headers };
+}

@@ -1,0 +1,102 @@
+import { createLogger } from '@herald/logger';
+import request from 'supertest';
+import { startWebhookWorker } from '../../services/webhook-worker/src/app';
+import { deleteTestTopology } from '../support/amqp-cleanup';
+import { eventually } from '../support/eventually';
+import { aProject } from '../support/projects';
+import { startSystem, type RunningSystem } from '../support/system';
+import { testConfig } from '../support/test-env';
+import { WebhookReceiver } from '../support/webhook-receiver';
+
+const config = testConfig();
+let system: RunningSystem;
+let project: Awaited<ReturnType<typeof aProject>>;
+let receiver: WebhookReceiver;
+
+beforeAll(async () => {
+  system = await startSystem(config, [(c) => startWebhookWorker(c, createLogger('webhook-worker', c.LOG_LEVEL))]);
+  project = await aProject(system.api.db, config);
+  receiver = await WebhookReceiver.start(project.webhook_signing_secret);
+});
+afterAll(async () => {
+  await receiver.stop();
+  await system.stop();
+  await deleteTestTopology(config);
+});
+
+const http = () => request(system.api.baseUrl.replace(/\/api\/v1$/, ''));
+
+describe('event in, signed webhook out', () => {
+  it('when an event has two webhook recipients, then each receives one signed POST and the event completes with logs', async () => {
+    const res = await http()
+      .post('/api/v1/events')
+      .set('X-API-Key', project.api_key)
+      .set('X-Request-Id', 'req-e2e-1')
+      .send({
+        event_type: 'order.shipped',
+        recipients: [
+          { channels: ['webhook'], webhook_url: `${receiver.url}/a` },
+          { channels: ['webhook'], webhook_url: `${receiver.url}/b` },
+        ],
+        payload: { order_id: 'A-1', total: 12.5 },
+        inline: { html: '<p>x</p>' },
+      });
+    expect(res.status).toBe(202);
+
+    const event = await eventually(async () => {
+      const detail = await http().get(`/api/v1/events/${res.body.id}`).set('X-API-Key', project.api_key);
+      expect(detail.body.status).toBe('completed');
+      return detail.body;
+    });
+    for (const n of event.notifications) {
+      const received = receiver.for(n.id);
+      expect(received).toHaveLength(1);
+      expect(received[0].signatureValid).toBe(true);
+      expect(received[0].body).toEqual({
+        event_type: 'order.shipped',
+        payload: { order_id: 'A-1', total: 12.5 },
+        notification_id: n.id,
+        timestamp: expect.any(String),
+      });
+      expect(received[0].headers['x-request-id']).toBe('req-e2e-1');
+      const detail = await http().get(`/api/v1/notifications/${n.id}`).set('X-API-Key', project.api_key);
+      expect(detail.body).toMatchObject({ status: 'delivered', retry_count: 0 });
+      expect(detail.body.notification_logs).toEqual([
+        expect.objectContaining({
+          attempt: 1,
+          status: 'delivered',
+          provider_response: expect.objectContaining({ status_code: 200, message_id: received[0].headers['x-herald-message-id'] }),
+        }),
+      ]);
+    }
+  });
+
+  it('when the receiver fails twice and then succeeds, then the third attempt delivers and retry_count is 2', async () => {
+    let calls = 0;
+    receiver.respondWith((_req, res) => res.writeHead(++calls <= 2 ? 503 : 204).end());
+    const res = await http()
+      .post('/api/v1/events')
+      .set('X-API-Key', project.api_key)
+      .send({
+        event_type: 'flaky',
+        recipients: [{ channels: ['webhook'], webhook_url: `${receiver.url}/flaky` }],
+        payload: {},
+        inline: { html: '<p>x</p>' },
+      });
+    const notification = await eventually(async () => {
+      const list = await http()
+        .get(`/api/v1/notifications?status=delivered&recipient=${receiver.url}/flaky`)
+        .set('X-API-Key', project.api_key);
+      expect(list.body.items).toHaveLength(1);
+      return list.body.items[0];
+    });
+    expect(notification).toMatchObject({ event_id: res.body.id, retry_count: 2 });
+    const detail = await http().get(`/api/v1/notifications/${notification.id}`).set('X-API-Key', project.api_key);
+    expect(detail.body.notification_logs.map((l: { attempt: number; status: string }) => [l.attempt, l.status])).toEqual([
+      [1, 'retrying'],
+      [2, 'retrying'],
+      [3, 'delivered'],
+    ]);
+    receiver.respondWith((_req, r) => r.writeHead(200).end());
+  });
+});

@@ -1,0 +1,122 @@
+import type { Config } from '@herald/config';
+import type { DeliveryMessage } from '@herald/contracts';
+import { Database } from '@herald/db';
+import { createLogger } from '@herald/logger';
+import { Broker, TopologyNames } from '@herald/messaging';
+import { connect, type ChannelModel } from 'amqplib';
+import { startWebhookWorker, type WebhookWorker } from '../../services/webhook-worker/src/app';
+import { deleteTestTopology } from '../support/amqp-cleanup';
+import { aProject } from '../support/projects';
+import { testConfig } from '../support/test-env';
+
+export interface DeadLetteredMessage {
+  content: Buffer;
+  headers: Record<string, unknown>;
+  /** The parsed body, when it is JSON. */
+  json?: Partial<DeliveryMessage>;
+}
+
+/**
+ * One real worker (in-process) on its own AMQP namespace, plus a test-side broker connection to
+ * publish deliveries and a plain channel to read the webhook dead-letter queue.
+ */
+export class WorkerHarness {
+  /** Dead-lettered messages read so far; reading the queue consumes them, so they are kept here. */
+  private readonly deadLettered: DeadLetteredMessage[] = [];
+
+  private constructor(
+    readonly config: Config,
+    readonly db: Database,
+    readonly worker: WebhookWorker,
+    private readonly broker: Broker,
+    private readonly amqp: ChannelModel,
+  ) {}
+
+  static async start(overrides: Record<string, string> = {}): Promise<WorkerHarness> {
+    const config = testConfig(overrides);
+    const logger = createLogger('webhook-worker-test', config.LOG_LEVEL);
+    const db = await Database.connect(config.DATABASE_URL, 2);
+    const worker = await startWebhookWorker(config, logger);
+    const names = new TopologyNames(config.AMQP_NAMESPACE);
+    const broker = await Broker.start({
+      url: config.AMQP_URL,
+      names,
+      retryPolicies: config.retryPolicies,
+      logger,
+      connectionName: 'webhook-worker-test',
+    });
+    await broker.ready();
+    const amqp = await connect(config.AMQP_URL);
+    return new WorkerHarness(config, db, worker, broker, amqp);
+  }
+
+  get names(): TopologyNames {
+    return new TopologyNames(this.config.AMQP_NAMESPACE);
+  }
+
+  project() {
+    return aProject(this.db, this.config);
+  }
+
+  /** Publishes to the deliveries exchange as fan-out does; a Buffer goes out as raw bytes. */
+  publish(msg: DeliveryMessage | Buffer, headers: Record<string, string> = {}): Promise<void> {
+    return this.broker.publish(this.names.deliveriesExchange, 'webhook', msg, { headers });
+  }
+
+  async deadLetters(): Promise<DeadLetteredMessage[]> {
+    const ch = await this.amqp.createChannel();
+    try {
+      for (;;) {
+        const got = await ch.get(this.names.deadLetterQueue('webhook'), { noAck: true });
+        if (!got) break;
+        let json: Partial<DeliveryMessage> | undefined;
+        try {
+          json = JSON.parse(got.content.toString('utf8'));
+        } catch {
+          json = undefined;
+        }
+        this.deadLettered.push({ content: got.content, headers: got.properties.headers ?? {}, json });
+      }
+    } finally {
+      await ch.close();
+    }
+    return this.deadLettered;
+  }
+
+  async queueDepth(queue: string): Promise<number> {
+    const ch = await this.amqp.createChannel();
+    try {
+      return (await ch.checkQueue(queue)).messageCount;
+    } finally {
+      await ch.close();
+    }
+  }
+
+  async notification(id: string) {
+    const { rows } = await this.db.query('SELECT * FROM notifications WHERE id = $1', [id]);
+    return rows[0];
+  }
+
+  async logs(notificationId: string) {
+    const { rows } = await this.db.query('SELECT * FROM notification_logs WHERE notification_id = $1 ORDER BY id', [notificationId]);
+    return rows;
+  }
+
+  async event(id: string) {
+    const { rows } = await this.db.query('SELECT * FROM events WHERE id = $1', [id]);
+    return rows[0];
+  }
+
+  async deadLetterRows(notificationId: string) {
+    const { rows } = await this.db.query('SELECT * FROM dead_letters WHERE notification_id = $1', [notificationId]);
+    return rows;
+  }
+
+  async stop(): Promise<void> {
+    await this.worker.stop();
+    await this.broker.close();
+    await this.amqp.close().catch(() => undefined);
+    await this.db.close();
+    await deleteTestTopology(this.config);
+  }
+}
