@@ -1,0 +1,101 @@
+'use strict';
+/**
+ * Local webhook receiver, its own process (forked by bench/run.js, talks over IPC).
+ * Answers every POST 200 and, for bench deliveries (payload {bench_run, seq}), records the
+ * arrival time on the machine-wide monotonic clock (process.hrtime = CLOCK_MONOTONIC, the same
+ * clock the sender reads), the recipient index from the query string (?r=N) and whether the
+ * X-Herald-Signature-256 header matches HMAC-SHA256(secret, raw body).
+ *
+ * env: BENCH_SIGNING_SECRET (optional; without it signatures are not checked)
+ * IPC in: {cmd:'collect', run} -> out: {cmd:'collected', run, arrivals:[[seq, r, tMs]], ...counters}
+ */
+const http = require('node:http');
+const { createHmac, timingSafeEqual } = require('node:crypto');
+
+const secret = process.env.BENCH_SIGNING_SECRET || '';
+const runs = new Map(); // run -> { arrivals: [], seen: Set, duplicates, badSignatures }
+let other = 0;
+
+function runState(run) {
+  let s = runs.get(run);
+  if (!s) {
+    s = { arrivals: [], seen: new Set(), duplicates: 0, badSignatures: 0, missingSignatures: 0, badBodies: 0 };
+    runs.set(run, s);
+  }
+  return s;
+}
+
+function signatureOk(raw, header) {
+  if (!header) return false;
+  const expected = Buffer.from('sha256=' + createHmac('sha256', secret).update(raw).digest('hex'));
+  const got = Buffer.from(String(header));
+  return got.length === expected.length && timingSafeEqual(got, expected);
+}
+
+const server = http.createServer((req, res) => {
+  const chunks = [];
+  req.on('data', (c) => chunks.push(c));
+  req.on('end', () => {
+    const t = Number(process.hrtime.bigint()) / 1e6;
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': 2 });
+    res.end('{}');
+    if (req.method !== 'POST') return;
+    const raw = Buffer.concat(chunks);
+    let body;
+    try {
+      body = JSON.parse(raw.toString('utf8'));
+    } catch {
+      other++;
+      return;
+    }
+    const p = body && body.payload;
+    if (!p || typeof p.bench_run !== 'string' || typeof p.seq !== 'number') {
+      other++;
+      return;
+    }
+    const s = runState(p.bench_run);
+    const q = req.url.indexOf('?r=');
+    const r = q >= 0 ? Number(req.url.slice(q + 3)) : 0;
+    const key = `${p.seq}:${r}`;
+    if (s.seen.has(key)) {
+      s.duplicates++;
+      return;
+    }
+    s.seen.add(key);
+    if (!body.notification_id || !body.timestamp || body.event_type === undefined) s.badBodies++;
+    if (secret) {
+      const header = req.headers['x-herald-signature-256'];
+      if (!header) s.missingSignatures++;
+      else if (!signatureOk(raw, header)) s.badSignatures++;
+    }
+    s.arrivals.push([p.seq, r, t]);
+  });
+});
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 70_000;
+server.requestTimeout = 0;
+
+process.on('message', (m) => {
+  if (m && m.cmd === 'collect') {
+    const s = runState(m.run);
+    process.send({
+      cmd: 'collected',
+      run: m.run,
+      arrivals: s.arrivals,
+      duplicates: s.duplicates,
+      bad_signatures: s.badSignatures,
+      missing_signatures: s.missingSignatures,
+      bad_bodies: s.badBodies,
+      other_requests: other,
+    });
+  } else if (m && m.cmd === 'count') {
+    process.send({ cmd: 'count', run: m.run, received: runState(m.run).arrivals.length });
+  }
+});
+process.on('disconnect', () => process.exit(0));
+process.once('SIGTERM', () => process.exit(0));
+process.once('SIGINT', () => process.exit(0));
+
+server.listen(Number(process.env.PORT || 0), '127.0.0.1', () => {
+  process.send({ ready: true, port: server.address().port });
+});
