@@ -2,6 +2,8 @@ import type { Database } from '@herald/db';
 import type { Logger } from '@herald/logger';
 import type { Broker } from '@herald/messaging';
 
+const COALESCE_MS = 5;
+
 export interface OutboxRelayOptions {
   /** Only rows bound for these exchanges: installs (or test runs) sharing a database never relay each other's rows. */
   exchanges: string[];
@@ -80,15 +82,25 @@ export class OutboxRelay {
       } catch (err) {
         this.logger.warn('outbox relay pass failed; rows stay for the next pass', { error: (err as Error).message });
       }
-      if (relayed >= this.options.batchSize || this.kicked) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.options.pollIntervalMs);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = undefined;
+      if (relayed >= this.options.batchSize) continue;
+      const kicked = this.kicked || (await this.waitForKick());
+      // Under load every request kicks; a few milliseconds' pause lets one pass carry many rows.
+      if (kicked && this.running) await new Promise((r) => setTimeout(r, COALESCE_MS));
     }
+  }
+
+  /** Resolves true when kicked, false when the poll interval ran out (or the relay stopped). */
+  private waitForKick(): Promise<boolean> {
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => {
+        this.wake = undefined;
+        resolve(false);
+      }, this.options.pollIntervalMs);
+      this.wake = () => {
+        clearTimeout(timer);
+        this.wake = undefined;
+        resolve(this.running);
+      };
+    });
   }
 }

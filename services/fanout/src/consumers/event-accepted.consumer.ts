@@ -5,7 +5,6 @@ import type { Broker, HandlerOutcome, TopologyNames } from '@herald/messaging';
 import type { ConsumeMessage } from 'amqplib';
 import type { FanoutRepository } from '../data/fanout.repository';
 import { decideNotifications } from '../domain/fan-out-event.use-case';
-import { planNotifications } from '../domain/plan-notifications';
 
 function decode(msg: ConsumeMessage): EventAcceptedMessage | undefined {
   try {
@@ -16,7 +15,7 @@ function decode(msg: ConsumeMessage): EventAcceptedMessage | undefined {
   }
 }
 
-/** decode -> load (event, templates, suppressions) -> create notifications exactly once -> publish the sendable ones -> ack. */
+/** decode -> load (event and its templates) -> create notifications exactly once -> publish the sendable ones -> ack. */
 export function eventAcceptedHandler(deps: { repo: FanoutRepository; broker: Broker; names: TopologyNames; logger: Logger }) {
   return (msg: ConsumeMessage): Promise<HandlerOutcome> => {
     const requestId = msg.properties.headers?.[REQUEST_ID_HEADER] as string | undefined;
@@ -31,12 +30,9 @@ export function eventAcceptedHandler(deps: { repo: FanoutRepository; broker: Bro
         deps.logger.error('event message for an unknown event dead-lettered', { event_id: message.event_id });
         return 'reject';
       }
-      const [templates, suppressed] = await Promise.all([
-        deps.repo.loadTemplates(event.project_id, event.content),
-        deps.repo.suppressed(event.project_id, planNotifications(event.recipients)),
-      ]);
-      await deps.repo.createNotifications(event, decideNotifications(event, templates, suppressed));
-      const pending = await deps.repo.pendingNotifications(event.id);
+      const created = await deps.repo.createNotifications(event, decideNotifications(event));
+      // A redelivered message created nothing: queue again whatever has not been attempted yet.
+      const pending = created ?? (await deps.repo.pendingNotifications(event.id));
       const headers = requestId ? { [REQUEST_ID_HEADER]: requestId } : {};
       await Promise.all(
         pending.map((n) => {

@@ -1,5 +1,5 @@
 import type { Channel } from '@herald/contracts';
-import type { Database } from '@herald/db';
+import type { Database, Sql } from '@herald/db';
 import type { EventContent, NotificationContent, TemplateForRender } from '../domain/compose-content';
 import type { PlannedNotification, RecipientSpec } from '../domain/plan-notifications';
 
@@ -10,10 +10,12 @@ export interface StoredEvent {
   payload: Record<string, unknown>;
   recipients: RecipientSpec[];
   content: EventContent;
+  /** The templates the event's content names (none for inline content). */
+  templates: TemplateForRender[];
 }
 
 export interface NotificationToCreate extends PlannedNotification {
-  status: 'processing' | 'failed' | 'suppressed';
+  status: 'processing' | 'failed';
   content: NotificationContent | null;
   lastError: string | null;
 }
@@ -24,83 +26,85 @@ export interface PendingNotification {
   recipient: string;
 }
 
+/** Prepared once per connection: these run for every event. */
+const LOAD_EVENT: Sql = {
+  name: 'fanout-load-event',
+  text: `SELECT e.id, e.project_id, e.event_type, e.payload, e.recipients, e.content,
+                COALESCE((SELECT json_agg(t) FROM (
+                  SELECT id, channel, subject, body, text_body, from_local, from_name, reply_to, on_missing_variable
+                    FROM templates
+                   WHERE project_id = e.project_id
+                     AND (id = (e.content->>'template_id')::uuid OR name = e.content->>'template_name')) t), '[]'::json) AS templates
+           FROM events e WHERE e.id = $1`,
+};
+
+/**
+ * One statement, so one implicit transaction: suppressed recipients are decided against the
+ * suppression list, notifications inserted (the unique (event_id, recipient_index, channel)
+ * index makes a redelivered message insert nothing), the event's counters and status move by
+ * what was actually inserted, and the sendable new notifications come back to be queued.
+ */
+const CREATE_NOTIFICATIONS: Sql = {
+  name: 'fanout-create-notifications',
+  text: `WITH planned AS (
+           SELECT * FROM unnest($3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::jsonb[], $9::text[])
+             AS p(recipient_index, channel, recipient, user_id, status, content, last_error)
+         ), inserted AS (
+           INSERT INTO notifications (project_id, event_id, recipient_index, channel, recipient, user_id, status, content, last_error)
+           SELECT $1, $2, p.recipient_index, p.channel, p.recipient, p.user_id,
+                  CASE WHEN s.id IS NULL THEN p.status ELSE 'suppressed' END,
+                  CASE WHEN s.id IS NULL THEN p.content END,
+                  CASE WHEN s.id IS NULL THEN p.last_error END
+             FROM planned p
+             LEFT JOIN suppressions s ON s.project_id = $1 AND s.channel = p.channel AND s.recipient = p.recipient
+           ON CONFLICT (event_id, recipient_index, channel) DO NOTHING
+           RETURNING id, channel, recipient, status
+         ), counts AS (
+           SELECT count(*)::int AS n,
+                  count(*) FILTER (WHERE status = 'failed')::int AS failed,
+                  count(*) FILTER (WHERE status = 'suppressed')::int AS suppressed
+             FROM inserted
+         ), moved AS (
+           UPDATE events e SET
+             failed_count = e.failed_count + c.failed,
+             suppressed_count = e.suppressed_count + c.suppressed,
+             has_failures = e.has_failures OR c.failed > 0,
+             status = CASE
+               WHEN e.delivered_count + e.failed_count + e.suppressed_count + c.failed + c.suppressed < e.notification_count THEN 'processing'
+               WHEN e.failed_count + c.failed = 0 THEN 'completed'
+               WHEN e.delivered_count = 0 AND e.suppressed_count + c.suppressed = 0 THEN 'failed'
+               ELSE 'partially_failed' END,
+             updated_at = now()
+             FROM counts c
+            WHERE e.id = $2 AND c.n > 0
+         )
+         SELECT id, channel, recipient, (SELECT n FROM counts) AS inserted FROM inserted WHERE status = 'processing'
+         UNION ALL SELECT NULL, NULL, NULL, (SELECT n FROM counts)`,
+};
+
 export class FanoutRepository {
   constructor(private readonly db: Database) {}
 
   async loadEvent(id: string): Promise<StoredEvent | undefined> {
-    const { rows } = await this.db.query<StoredEvent>(
-      'SELECT id, project_id, event_type, payload, recipients, content FROM events WHERE id = $1',
-      [id],
-    );
+    const { rows } = await this.db.query<StoredEvent>(LOAD_EVENT, [id]);
     return rows[0];
   }
 
-  async loadTemplates(projectId: string, content: EventContent): Promise<TemplateForRender[]> {
-    if (content.inline) return [];
-    const byId = content.template_id !== undefined;
-    const { rows } = await this.db.query<TemplateForRender>(
-      `SELECT id, channel, subject, body, text_body, from_local, from_name, reply_to, on_missing_variable
-         FROM templates WHERE project_id = $1 AND ${byId ? 'id = $2' : 'name = $2'}`,
-      [projectId, byId ? content.template_id : content.template_name],
-    );
-    return rows;
-  }
-
-  /** `channel:recipient` keys of the planned recipients that are on the project's suppression list. */
-  async suppressed(projectId: string, planned: PlannedNotification[]): Promise<Set<string>> {
-    const { rows } = await this.db.query<{ key: string }>(
-      `SELECT s.channel || ':' || s.recipient AS key FROM suppressions s
-         JOIN unnest($2::text[], $3::text[]) AS p(channel, recipient) ON s.channel = p.channel AND s.recipient = p.recipient
-        WHERE s.project_id = $1`,
-      [projectId, planned.map((p) => p.channel), planned.map((p) => p.recipient)],
-    );
-    return new Set(rows.map((r) => r.key));
-  }
-
-  /**
-   * Creates the notifications and moves the event on, in one transaction. The unique
-   * (event_id, recipient_index, channel) index turns a redelivered event message into a no-op,
-   * and only rows actually inserted move the event's counters. Notifications that are terminal
-   * from birth (suppressed, or failed to render) count at once; when all are, the event is final.
-   */
-  async createNotifications(event: StoredEvent, notifications: NotificationToCreate[]): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ failed: number; suppressed: number }>(
-        `WITH inserted AS (
-           INSERT INTO notifications (project_id, event_id, recipient_index, channel, recipient, user_id, status, content, last_error)
-           SELECT $1, $2, * FROM unnest($3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::jsonb[], $9::text[])
-           ON CONFLICT (event_id, recipient_index, channel) DO NOTHING
-           RETURNING status
-         )
-         SELECT count(*) FILTER (WHERE status = 'failed')::int AS failed, count(*) FILTER (WHERE status = 'suppressed')::int AS suppressed FROM inserted`,
-        [
-          event.project_id,
-          event.id,
-          notifications.map((n) => n.recipientIndex),
-          notifications.map((n) => n.channel),
-          notifications.map((n) => n.recipient),
-          notifications.map((n) => n.userId ?? null),
-          notifications.map((n) => n.status),
-          notifications.map((n) => (n.content ? JSON.stringify(n.content) : null)),
-          notifications.map((n) => n.lastError),
-        ],
-      );
-      const { failed, suppressed } = rows[0];
-      await tx.query(
-        `UPDATE events SET
-           failed_count = failed_count + $2::int,
-           suppressed_count = suppressed_count + $3::int,
-           has_failures = has_failures OR $2::int > 0,
-           status = CASE
-             WHEN delivered_count + failed_count + suppressed_count + $2::int + $3::int < notification_count THEN 'processing'
-             WHEN failed_count + $2::int = 0 THEN 'completed'
-             WHEN delivered_count = 0 AND suppressed_count + $3::int = 0 THEN 'failed'
-             ELSE 'partially_failed' END,
-           updated_at = now()
-         WHERE id = $1 AND (status = 'accepted' OR $2::int + $3::int > 0)`,
-        [event.id, failed, suppressed],
-      );
-    });
+  /** Returns the new sendable notifications, or undefined when the event had been fanned out before. */
+  async createNotifications(event: StoredEvent, notifications: NotificationToCreate[]): Promise<PendingNotification[] | undefined> {
+    const { rows } = await this.db.query<PendingNotification & { inserted: number }>(CREATE_NOTIFICATIONS, [
+      event.project_id,
+      event.id,
+      notifications.map((n) => n.recipientIndex),
+      notifications.map((n) => n.channel),
+      notifications.map((n) => n.recipient),
+      notifications.map((n) => n.userId ?? null),
+      notifications.map((n) => n.status),
+      notifications.map((n) => (n.content ? JSON.stringify(n.content) : null)),
+      notifications.map((n) => n.lastError),
+    ]);
+    if (rows[rows.length - 1].inserted === 0) return undefined;
+    return rows.filter((r) => r.id !== null).map(({ id, channel, recipient }) => ({ id, channel, recipient }));
   }
 
   /**
