@@ -1,24 +1,10 @@
-import request from 'supertest';
-import { deleteTestTopology } from '../support/amqp-cleanup';
+import { useSystem } from '../support/system-fixture';
 import { eventually } from '../support/eventually';
 import { aProject } from '../support/projects';
-import { startSystem, type RunningSystem } from '../support/system';
-import { testConfig } from '../support/test-env';
 
-const config = testConfig();
-let system: RunningSystem;
-let key: string;
+const f = useSystem();
 
-beforeAll(async () => {
-  system = await startSystem(config);
-  key = (await aProject(system.api.db, config)).api_key;
-});
-afterAll(async () => {
-  await system.stop();
-  await deleteTestTopology(config);
-});
-
-const http = () => request(system.api.baseUrl.replace(/\/api\/v1$/, ''));
+const http = () => f.http();
 const anEvent = (over: Record<string, unknown> = {}) => ({
   event_type: 'user.signed_up',
   recipients: [{ channels: ['email', 'sms'], email: 'Grace@Example.com', phone: '+14155550100' }],
@@ -35,7 +21,7 @@ describe('authentication and scopes', () => {
   });
 
   it('when the key lacks the scope, then 403 names the scope, before the body is even validated', async () => {
-    const readOnly = await aProject(system.api.db, config, ['events:read']);
+    const readOnly = await aProject(f.system.api.db, f.config, ['events:read']);
     const res = await http().post('/api/v1/events').set('X-API-Key', readOnly.api_key).send({ not: 'valid' });
     expect(res.status).toBe(403);
     expect(res.body.detail).toMatch(/events:write/);
@@ -44,15 +30,15 @@ describe('authentication and scopes', () => {
   });
 
   it("when a project reads another project's event, then 404", async () => {
-    const created = await http().post('/api/v1/events').set('X-API-Key', key).send(anEvent());
-    const stranger = await aProject(system.api.db, config);
+    const created = await http().post('/api/v1/events').set('X-API-Key', f.key).send(anEvent());
+    const stranger = await aProject(f.system.api.db, f.config);
     const res = await http().get(`/api/v1/events/${created.body.id}`).set('X-API-Key', stranger.api_key);
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ detail: expect.any(String) });
   });
 
   it('when the path is unknown, then 404 with a detail', async () => {
-    const res = await http().get('/api/v1/nothing-here').set('X-API-Key', key);
+    const res = await http().get('/api/v1/nothing-here').set('X-API-Key', f.key);
     expect(res.status).toBe(404);
   });
 });
@@ -70,7 +56,7 @@ describe('reading events and notifications', () => {
   let project: Awaited<ReturnType<typeof aProject>>;
 
   beforeAll(async () => {
-    project = await aProject(system.api.db, config);
+    project = await aProject(f.system.api.db, f.config);
     for (let i = 0; i < 3; i++) {
       await http()
         .post('/api/v1/events')

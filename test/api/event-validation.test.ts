@@ -1,22 +1,6 @@
-import request from 'supertest';
-import { deleteTestTopology } from '../support/amqp-cleanup';
-import { aProject } from '../support/projects';
-import { startSystem, type RunningSystem } from '../support/system';
-import { testConfig } from '../support/test-env';
+import { useSystem } from '../support/system-fixture';
 
-const config = testConfig();
-let system: RunningSystem;
-let key: string;
-let projectId: string;
-
-beforeAll(async () => {
-  system = await startSystem(config);
-  ({ api_key: key, project_id: projectId } = await aProject(system.api.db, config));
-});
-afterAll(async () => {
-  await system.stop();
-  await deleteTestTopology(config);
-});
+const f = useSystem();
 
 const valid = () => ({
   event_type: 'order.shipped',
@@ -26,9 +10,10 @@ const valid = () => ({
 });
 
 async function post(body: unknown) {
-  return request(system.api.baseUrl.replace(/\/api\/v1$/, ''))
+  return f
+    .http()
     .post('/api/v1/events')
-    .set('X-API-Key', key)
+    .set('X-API-Key', f.key)
     .send(body as object);
 }
 
@@ -160,9 +145,10 @@ describe('POST /events validation (422 with the failing field)', () => {
   });
 
   it('when the body is not JSON, then 422 on the body', async () => {
-    const res = await request(system.api.baseUrl.replace(/\/api\/v1$/, ''))
+    const res = await f
+      .http()
       .post('/api/v1/events')
-      .set('X-API-Key', key)
+      .set('X-API-Key', f.key)
       .set('Content-Type', 'application/json')
       .send('{"event_type": ');
     expect(res.status).toBe(422);
@@ -172,8 +158,8 @@ describe('POST /events validation (422 with the failing field)', () => {
   it('when validation fails, then nothing is written', async () => {
     const count = async () =>
       (
-        await system.api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM events WHERE project_id = $1 AND event_type = $2', [
-          projectId,
+        await f.system.api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM events WHERE project_id = $1 AND event_type = $2', [
+          f.project.project_id,
           'never.stored',
         ])
       ).rows[0].n;

@@ -1,24 +1,9 @@
-import request from 'supertest';
-import { testConfig } from '../support/test-env';
-import { aProject } from '../support/projects';
-import { startSystem, type RunningSystem } from '../support/system';
-import { deleteTestTopology } from '../support/amqp-cleanup';
+import { useSystem } from '../support/system-fixture';
 import { eventually } from '../support/eventually';
 
-const config = testConfig();
-let system: RunningSystem;
-let key: string;
+const f = useSystem();
 
-beforeAll(async () => {
-  system = await startSystem(config);
-  key = (await aProject(system.api.db, config)).api_key;
-});
-afterAll(async () => {
-  await system.stop();
-  await deleteTestTopology(config);
-});
-
-const api = () => request(system.api.baseUrl.replace(/\/api\/v1$/, ''));
+const api = () => f.http();
 const webhookEvent = (overrides: Record<string, unknown> = {}) => ({
   event_type: 'order.shipped',
   recipients: [{ channels: ['webhook'], webhook_url: 'http://127.0.0.1:9/hook' }],
@@ -29,7 +14,7 @@ const webhookEvent = (overrides: Record<string, unknown> = {}) => ({
 
 describe('POST /events', () => {
   it('when the event is valid, then it answers 202 with the full create response and fans out', async () => {
-    const res = await api().post('/api/v1/events').set('X-API-Key', key).send(webhookEvent());
+    const res = await api().post('/api/v1/events').set('X-API-Key', f.key).send(webhookEvent());
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({
       event_type: 'order.shipped',
@@ -40,7 +25,7 @@ describe('POST /events', () => {
       idempotency_key: null,
     });
     await eventually(async () => {
-      const detail = await api().get(`/api/v1/events/${res.body.id}`).set('X-API-Key', key);
+      const detail = await api().get(`/api/v1/events/${res.body.id}`).set('X-API-Key', f.key);
       expect(detail.body.notifications).toHaveLength(1);
       expect(detail.body.status).toBe('processing');
     });
@@ -49,7 +34,7 @@ describe('POST /events', () => {
   it('when a recipient lacks the phone for sms, then 422 points at that field', async () => {
     const res = await api()
       .post('/api/v1/events')
-      .set('X-API-Key', key)
+      .set('X-API-Key', f.key)
       .send(webhookEvent({ recipients: [{ channels: ['sms'] }] }));
     expect(res.status).toBe(422);
     expect(res.body.detail).toEqual([
@@ -60,7 +45,7 @@ describe('POST /events', () => {
   it('when the phone is not E.164, then 422 points at the phone', async () => {
     const res = await api()
       .post('/api/v1/events')
-      .set('X-API-Key', key)
+      .set('X-API-Key', f.key)
       .send(webhookEvent({ recipients: [{ channels: ['sms'], phone: '0044123' }] }));
     expect(res.status).toBe(422);
     expect(res.body.detail[0].loc).toEqual(['body', 'recipients', 0, 'phone']);

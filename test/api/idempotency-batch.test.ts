@@ -1,24 +1,10 @@
-import request from 'supertest';
-import { deleteTestTopology } from '../support/amqp-cleanup';
 import { aProject } from '../support/projects';
-import { startSystem, type RunningSystem } from '../support/system';
-import { testConfig } from '../support/test-env';
 
-const config = testConfig();
-let system: RunningSystem;
-let key: string;
-let projectId: string;
+import { useSystem } from '../support/system-fixture';
 
-beforeAll(async () => {
-  system = await startSystem(config);
-  ({ api_key: key, project_id: projectId } = await aProject(system.api.db, config));
-});
-afterAll(async () => {
-  await system.stop();
-  await deleteTestTopology(config);
-});
+const f = useSystem();
 
-const http = () => request(system.api.baseUrl.replace(/\/api\/v1$/, ''));
+const http = () => f.http();
 const anEvent = (over: Record<string, unknown> = {}) => ({
   event_type: 'invoice.paid',
   recipients: [
@@ -31,8 +17,8 @@ const anEvent = (over: Record<string, unknown> = {}) => ({
 });
 const eventsWithKey = async (key: string) =>
   (
-    await system.api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM events WHERE project_id = $1 AND idempotency_key = $2', [
-      projectId,
+    await f.system.api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM events WHERE project_id = $1 AND idempotency_key = $2', [
+      f.project.project_id,
       key,
     ])
   ).rows[0].n;
@@ -41,11 +27,11 @@ describe('idempotency', () => {
   it('when the same key and body arrive again, then 200 returns the original event and nothing new exists', async () => {
     const first = await http()
       .post('/api/v1/events')
-      .set('X-API-Key', key)
+      .set('X-API-Key', f.key)
       .send(anEvent({ idempotency_key: 'k-repeat' }));
     const second = await http()
       .post('/api/v1/events')
-      .set('X-API-Key', key)
+      .set('X-API-Key', f.key)
       .send(anEvent({ idempotency_key: 'k-repeat' }));
     expect(first.status).toBe(202);
     expect(second.status).toBe(200);
@@ -59,7 +45,7 @@ describe('idempotency', () => {
       Array.from({ length: 10 }, () =>
         http()
           .post('/api/v1/events')
-          .set('X-API-Key', key)
+          .set('X-API-Key', f.key)
           .send(anEvent({ idempotency_key: 'k-race' })),
       ),
     );
@@ -72,11 +58,11 @@ describe('idempotency', () => {
   it('when the key is reused with a different body, then 409 and the original is untouched', async () => {
     await http()
       .post('/api/v1/events')
-      .set('X-API-Key', key)
+      .set('X-API-Key', f.key)
       .send(anEvent({ idempotency_key: 'k-other' }));
     const res = await http()
       .post('/api/v1/events')
-      .set('X-API-Key', key)
+      .set('X-API-Key', f.key)
       .send(anEvent({ idempotency_key: 'k-other', payload: { invoice: 8 } }));
     expect(res.status).toBe(409);
     expect(res.body.detail).toMatch(/different request body/);
@@ -84,10 +70,10 @@ describe('idempotency', () => {
   });
 
   it('when another project uses the same key, then it gets its own event', async () => {
-    const other = await aProject(system.api.db, config);
+    const other = await aProject(f.system.api.db, f.config);
     const mine = await http()
       .post('/api/v1/events')
-      .set('X-API-Key', key)
+      .set('X-API-Key', f.key)
       .send(anEvent({ idempotency_key: 'k-shared' }));
     const theirs = await http()
       .post('/api/v1/events')
@@ -102,11 +88,11 @@ describe('POST /events/batch', () => {
   it('when every event is valid, then 202 counts events and notifications', async () => {
     const res = await http()
       .post('/api/v1/events/batch')
-      .set('X-API-Key', key)
+      .set('X-API-Key', f.key)
       .send({ events: [anEvent(), anEvent()] });
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ batch_id: expect.any(String), status: 'accepted', events_created: 2, notifications_created: 6 });
-    const { rows } = await system.api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM events WHERE batch_id = $1', [
+    const { rows } = await f.system.api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM events WHERE batch_id = $1', [
       res.body.batch_id,
     ]);
     expect(rows[0].n).toBe(2);
@@ -115,7 +101,7 @@ describe('POST /events/batch', () => {
   it('when one event is invalid, then 422 names its index and nothing is written', async () => {
     const res = await http()
       .post('/api/v1/events/batch')
-      .set('X-API-Key', key)
+      .set('X-API-Key', f.key)
       .send({ events: [anEvent({ idempotency_key: 'b-ok' }), anEvent({ recipients: [{ channels: ['sms'] }] })] });
     expect(res.status).toBe(422);
     expect(res.body.detail).toEqual([
@@ -127,7 +113,7 @@ describe('POST /events/batch', () => {
   it('when more than 50 events are sent, then 422', async () => {
     const res = await http()
       .post('/api/v1/events/batch')
-      .set('X-API-Key', key)
+      .set('X-API-Key', f.key)
       .send({ events: Array.from({ length: 51 }, () => anEvent()) });
     expect(res.status).toBe(422);
     expect(res.body.detail[0].loc).toEqual(['body', 'events']);
@@ -136,7 +122,7 @@ describe('POST /events/batch', () => {
   it('when a key repeats inside the batch, then 422 names the second index', async () => {
     const res = await http()
       .post('/api/v1/events/batch')
-      .set('X-API-Key', key)
+      .set('X-API-Key', f.key)
       .send({ events: [anEvent({ idempotency_key: 'b-dup' }), anEvent({ idempotency_key: 'b-dup' })] });
     expect(res.status).toBe(422);
     expect(res.body.detail[0].loc).toEqual(['body', 'events', 1, 'idempotency_key']);
@@ -145,11 +131,11 @@ describe('POST /events/batch', () => {
   it('when a batch repeats an earlier event with the same key and body, then that event is not created again', async () => {
     await http()
       .post('/api/v1/events')
-      .set('X-API-Key', key)
+      .set('X-API-Key', f.key)
       .send(anEvent({ idempotency_key: 'b-earlier' }));
     const res = await http()
       .post('/api/v1/events/batch')
-      .set('X-API-Key', key)
+      .set('X-API-Key', f.key)
       .send({ events: [anEvent({ idempotency_key: 'b-earlier' }), anEvent({ idempotency_key: 'b-new' })] });
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({ events_created: 1, notifications_created: 3 });
@@ -159,11 +145,11 @@ describe('POST /events/batch', () => {
   it('when a batch reuses a key with a different body, then 409 and nothing of the batch is written', async () => {
     await http()
       .post('/api/v1/events')
-      .set('X-API-Key', key)
+      .set('X-API-Key', f.key)
       .send(anEvent({ idempotency_key: 'b-clash' }));
     const res = await http()
       .post('/api/v1/events/batch')
-      .set('X-API-Key', key)
+      .set('X-API-Key', f.key)
       .send({ events: [anEvent({ idempotency_key: 'b-fresh' }), anEvent({ idempotency_key: 'b-clash', payload: { x: 1 } })] });
     expect(res.status).toBe(409);
     expect(await eventsWithKey('b-fresh')).toBe(0);

@@ -1,36 +1,24 @@
 import { createLogger } from '@herald/logger';
-import request from 'supertest';
 import { startWebhookWorker } from '../../services/webhook-worker/src/app';
-import { deleteTestTopology } from '../support/amqp-cleanup';
+import { useSystem } from '../support/system-fixture';
 import { eventually } from '../support/eventually';
-import { aProject } from '../support/projects';
-import { startSystem, type RunningSystem } from '../support/system';
-import { testConfig } from '../support/test-env';
 import { WebhookReceiver } from '../support/webhook-receiver';
 
-const config = testConfig();
-let system: RunningSystem;
-let project: Awaited<ReturnType<typeof aProject>>;
+const f = useSystem({ extra: [(c) => startWebhookWorker(c, createLogger('webhook-worker', c.LOG_LEVEL))] });
 let receiver: WebhookReceiver;
 
 beforeAll(async () => {
-  system = await startSystem(config, [(c) => startWebhookWorker(c, createLogger('webhook-worker', c.LOG_LEVEL))]);
-  project = await aProject(system.api.db, config);
-  receiver = await WebhookReceiver.start(project.webhook_signing_secret);
+  receiver = await WebhookReceiver.start(f.project.webhook_signing_secret);
 });
-afterAll(async () => {
-  await receiver.stop();
-  await system.stop();
-  await deleteTestTopology(config);
-});
+afterAll(() => receiver.stop());
 
-const http = () => request(system.api.baseUrl.replace(/\/api\/v1$/, ''));
+const http = () => f.http();
 
 describe('event in, signed webhook out', () => {
   it('when an event has two webhook recipients, then each receives one signed POST and the event completes with logs', async () => {
     const res = await http()
       .post('/api/v1/events')
-      .set('X-API-Key', project.api_key)
+      .set('X-API-Key', f.key)
       .set('X-Request-Id', 'req-e2e-1')
       .send({
         event_type: 'order.shipped',
@@ -44,7 +32,7 @@ describe('event in, signed webhook out', () => {
     expect(res.status).toBe(202);
 
     const event = await eventually(async () => {
-      const detail = await http().get(`/api/v1/events/${res.body.id}`).set('X-API-Key', project.api_key);
+      const detail = await http().get(`/api/v1/events/${res.body.id}`).set('X-API-Key', f.key);
       expect(detail.body.status).toBe('completed');
       return detail.body;
     });
@@ -59,7 +47,7 @@ describe('event in, signed webhook out', () => {
         timestamp: expect.any(String),
       });
       expect(received[0].headers['x-request-id']).toBe('req-e2e-1');
-      const detail = await http().get(`/api/v1/notifications/${n.id}`).set('X-API-Key', project.api_key);
+      const detail = await http().get(`/api/v1/notifications/${n.id}`).set('X-API-Key', f.key);
       expect(detail.body).toMatchObject({ status: 'delivered', retry_count: 0 });
       expect(detail.body.notification_logs).toEqual([
         expect.objectContaining({
@@ -76,7 +64,7 @@ describe('event in, signed webhook out', () => {
     receiver.respondWith((_req, res) => res.writeHead(++calls <= 2 ? 503 : 204).end());
     const res = await http()
       .post('/api/v1/events')
-      .set('X-API-Key', project.api_key)
+      .set('X-API-Key', f.key)
       .send({
         event_type: 'flaky',
         recipients: [{ channels: ['webhook'], webhook_url: `${receiver.url}/flaky` }],
@@ -84,14 +72,12 @@ describe('event in, signed webhook out', () => {
         inline: { html: '<p>x</p>' },
       });
     const notification = await eventually(async () => {
-      const list = await http()
-        .get(`/api/v1/notifications?status=delivered&recipient=${receiver.url}/flaky`)
-        .set('X-API-Key', project.api_key);
+      const list = await http().get(`/api/v1/notifications?status=delivered&recipient=${receiver.url}/flaky`).set('X-API-Key', f.key);
       expect(list.body.items).toHaveLength(1);
       return list.body.items[0];
     });
     expect(notification).toMatchObject({ event_id: res.body.id, retry_count: 2 });
-    const detail = await http().get(`/api/v1/notifications/${notification.id}`).set('X-API-Key', project.api_key);
+    const detail = await http().get(`/api/v1/notifications/${notification.id}`).set('X-API-Key', f.key);
     expect(detail.body.notification_logs.map((l: { attempt: number; status: string }) => [l.attempt, l.status])).toEqual([
       [1, 'retrying'],
       [2, 'retrying'],

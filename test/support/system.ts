@@ -8,7 +8,7 @@ export interface RunningSystem {
   stop(): Promise<void>;
 }
 
-type Part = { stop(): Promise<void> };
+export type Part = { stop(): Promise<void> };
 
 /** Starts the gateway and fan-out in this process (real PostgreSQL and RabbitMQ) plus any extra parts. */
 export async function startSystem(config: Config, extra: Array<(c: Config) => Promise<Part>> = []): Promise<RunningSystem> {

@@ -1,33 +1,21 @@
-import request from 'supertest';
-import { deleteTestTopology } from '../support/amqp-cleanup';
+import { useSystem } from '../support/system-fixture';
 import { eventually } from '../support/eventually';
-import { aProject } from '../support/projects';
-import { startSystem, type RunningSystem } from '../support/system';
-import { testConfig } from '../support/test-env';
 
-const config = testConfig();
-let system: RunningSystem;
-let key: string;
+const f = useSystem();
 
 beforeAll(async () => {
-  system = await startSystem(config);
-  key = (await aProject(system.api.db, config)).api_key;
   await http()
     .put('/api/v1/templates/by-name/order?channel=email')
-    .set('X-API-Key', key)
+    .set('X-API-Key', f.key)
     .send({ subject: 'Order {{order.id}}', body: '<p>{{note}}</p>' });
-  await http().put('/api/v1/templates/by-name/order?channel=sms').set('X-API-Key', key).send({ body: 'Order {{order.id}}: {{note}}' });
-});
-afterAll(async () => {
-  await system.stop();
-  await deleteTestTopology(config);
+  await http().put('/api/v1/templates/by-name/order?channel=sms').set('X-API-Key', f.key).send({ body: 'Order {{order.id}}: {{note}}' });
 });
 
-const http = () => request(system.api.baseUrl.replace(/\/api\/v1$/, ''));
+const http = () => f.http();
 
 async function notificationsOf(eventId: string) {
   return eventually(async () => {
-    const { rows } = await system.api.db.query<{
+    const { rows } = await f.system.api.db.query<{
       channel: string;
       recipient: string;
       status: string;
@@ -45,7 +33,7 @@ describe('fan-out renders templates and applies suppressions', () => {
   it('when an event names a template with email and sms versions, then each channel gets its own rendering, escaped only in html', async () => {
     const res = await http()
       .post('/api/v1/events')
-      .set('X-API-Key', key)
+      .set('X-API-Key', f.key)
       .send({
         event_type: 'order.note',
         recipients: [{ channels: ['email', 'sms'], email: 'a@example.com', phone: '+15005550006' }],
@@ -61,7 +49,7 @@ describe('fan-out renders templates and applies suppressions', () => {
   it('when inline content has braces, then they are delivered as written', async () => {
     const res = await http()
       .post('/api/v1/events')
-      .set('X-API-Key', key)
+      .set('X-API-Key', f.key)
       .send({
         event_type: 'raw',
         recipients: [{ channels: ['email'], email: 'a@example.com' }],
@@ -75,7 +63,7 @@ describe('fan-out renders templates and applies suppressions', () => {
   it('when a required variable is missing from the payload, then the notification fails with the reason and the event fails', async () => {
     const res = await http()
       .post('/api/v1/events')
-      .set('X-API-Key', key)
+      .set('X-API-Key', f.key)
       .send({
         event_type: 'order.note',
         recipients: [{ channels: ['sms'], phone: '+15005550006' }],
@@ -84,18 +72,18 @@ describe('fan-out renders templates and applies suppressions', () => {
       });
     const [sms] = await notificationsOf(res.body.id);
     expect(sms).toMatchObject({ status: 'failed', last_error: 'template variables missing from the payload: order.id' });
-    const event = await http().get(`/api/v1/events/${res.body.id}`).set('X-API-Key', key);
+    const event = await http().get(`/api/v1/events/${res.body.id}`).set('X-API-Key', f.key);
     expect(event.body).toMatchObject({ status: 'failed', has_failures: true });
   });
 
   it('when a recipient is suppressed, then its notification is suppressed, never queued, and the event completes without failure', async () => {
     await http()
       .post('/api/v1/suppressions')
-      .set('X-API-Key', key)
+      .set('X-API-Key', f.key)
       .send({ channel: 'email', recipient: 'Blocked@Example.com', reason: 'hard_bounce' });
     const res = await http()
       .post('/api/v1/events')
-      .set('X-API-Key', key)
+      .set('X-API-Key', f.key)
       .send({
         event_type: 'x',
         recipients: [{ channels: ['email'], email: 'blocked@example.COM' }],
@@ -104,25 +92,25 @@ describe('fan-out renders templates and applies suppressions', () => {
       });
     const [email] = await notificationsOf(res.body.id);
     expect(email.status).toBe('suppressed');
-    const event = await http().get(`/api/v1/events/${res.body.id}`).set('X-API-Key', key);
+    const event = await http().get(`/api/v1/events/${res.body.id}`).set('X-API-Key', f.key);
     expect(event.body).toMatchObject({ status: 'completed', has_failures: false });
   });
 
   it('when the template does not exist or lacks a channel version, then 422 on the template field', async () => {
     const unknown = await http()
       .post('/api/v1/events')
-      .set('X-API-Key', key)
+      .set('X-API-Key', f.key)
       .send({ event_type: 'x', recipients: [{ channels: ['email'], email: 'a@example.com' }], payload: {}, template_name: 'nope' });
     expect(unknown.status).toBe(422);
     expect(unknown.body.detail[0]).toMatchObject({ loc: ['body', 'template_name'], msg: 'template "nope" not found' });
 
     const emailOnly = await http()
       .post('/api/v1/templates')
-      .set('X-API-Key', key)
+      .set('X-API-Key', f.key)
       .send({ name: 'mailonly', channel: 'email', body: '<p>x</p>' });
     const mismatch = await http()
       .post('/api/v1/events')
-      .set('X-API-Key', key)
+      .set('X-API-Key', f.key)
       .send({ event_type: 'x', recipients: [{ channels: ['sms'], phone: '+15005550006' }], payload: {}, template_id: emailOnly.body.id });
     expect(mismatch.status).toBe(422);
     expect(mismatch.body.detail[0]).toMatchObject({ loc: ['body', 'template_id'], msg: expect.stringMatching(/no sms version/) });

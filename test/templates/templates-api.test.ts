@@ -1,23 +1,10 @@
-import request from 'supertest';
-import { deleteTestTopology } from '../support/amqp-cleanup';
 import { aProject } from '../support/projects';
-import { startSystem, type RunningSystem } from '../support/system';
-import { testConfig } from '../support/test-env';
 
-const config = testConfig();
-let system: RunningSystem;
-let key: string;
+import { useSystem } from '../support/system-fixture';
 
-beforeAll(async () => {
-  system = await startSystem(config);
-  key = (await aProject(system.api.db, config)).api_key;
-});
-afterAll(async () => {
-  await system.stop();
-  await deleteTestTopology(config);
-});
+const f = useSystem();
 
-const http = () => request(system.api.baseUrl.replace(/\/api\/v1$/, ''));
+const http = () => f.http();
 const welcome = (over: Record<string, unknown> = {}) => ({
   name: 'welcome',
   channel: 'email',
@@ -28,7 +15,7 @@ const welcome = (over: Record<string, unknown> = {}) => ({
 
 describe('templates', () => {
   it('when created, then detected variables come back and the template reads back whole', async () => {
-    const created = await http().post('/api/v1/templates').set('X-API-Key', key).send(welcome());
+    const created = await http().post('/api/v1/templates').set('X-API-Key', f.key).send(welcome());
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       id: expect.any(String),
@@ -36,7 +23,7 @@ describe('templates', () => {
       channel: 'email',
       detected_variables: ['order.id', 'user.name'],
     });
-    const read = await http().get(`/api/v1/templates/${created.body.id}`).set('X-API-Key', key);
+    const read = await http().get(`/api/v1/templates/${created.body.id}`).set('X-API-Key', f.key);
     expect(read.body).toMatchObject({
       subject: 'Welcome {{user.name}}',
       body: '<p>Hi {{user.name}}, order {{order.id}}</p>',
@@ -47,24 +34,24 @@ describe('templates', () => {
   it('when the name exists on the channel, then 409; on another channel it is fine', async () => {
     await http()
       .post('/api/v1/templates')
-      .set('X-API-Key', key)
+      .set('X-API-Key', f.key)
       .send(welcome({ name: 'dup' }));
     expect(
       (
         await http()
           .post('/api/v1/templates')
-          .set('X-API-Key', key)
+          .set('X-API-Key', f.key)
           .send(welcome({ name: 'dup' }))
       ).status,
     ).toBe(409);
-    const sms = await http().post('/api/v1/templates').set('X-API-Key', key).send({ name: 'dup', channel: 'sms', body: 'Code {{code}}' });
+    const sms = await http().post('/api/v1/templates').set('X-API-Key', f.key).send({ name: 'dup', channel: 'sms', body: 'Code {{code}}' });
     expect(sms.status).toBe(201);
   });
 
   it('when variables do not match what the template uses, then 422 on variables', async () => {
     const res = await http()
       .post('/api/v1/templates')
-      .set('X-API-Key', key)
+      .set('X-API-Key', f.key)
       .send(welcome({ name: 'v', variables: ['user.name'] }));
     expect(res.status).toBe(422);
     expect(res.body.detail[0]).toMatchObject({ loc: ['body', 'variables'], msg: expect.stringContaining('order.id') });
@@ -73,14 +60,17 @@ describe('templates', () => {
   it('when a tag is an expression, then 422 on the part that holds it', async () => {
     const res = await http()
       .post('/api/v1/templates')
-      .set('X-API-Key', key)
+      .set('X-API-Key', f.key)
       .send(welcome({ name: 'x', body: '<p>{{ a + b }}</p>' }));
     expect(res.status).toBe(422);
     expect(res.body.detail[0].loc).toEqual(['body', 'body']);
   });
 
   it('when an sms template has a subject, then 422', async () => {
-    const res = await http().post('/api/v1/templates').set('X-API-Key', key).send({ name: 's', channel: 'sms', body: 'x', subject: 'no' });
+    const res = await http()
+      .post('/api/v1/templates')
+      .set('X-API-Key', f.key)
+      .send({ name: 's', channel: 'sms', body: 'x', subject: 'no' });
     expect(res.status).toBe(422);
     expect(res.body.detail[0].loc).toEqual(['body', 'subject']);
   });
@@ -88,11 +78,11 @@ describe('templates', () => {
   it('when previewing with a hostile value, then the html escapes it, the subject does not, and missing variables are listed', async () => {
     const created = await http()
       .post('/api/v1/templates')
-      .set('X-API-Key', key)
+      .set('X-API-Key', f.key)
       .send(welcome({ name: 'preview' }));
     const res = await http()
       .post(`/api/v1/templates/${created.body.id}/preview`)
-      .set('X-API-Key', key)
+      .set('X-API-Key', f.key)
       .send({ variables: { user: { name: '<b>Ada</b>' } } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -107,9 +97,9 @@ describe('templates', () => {
   it('when updating part of a template, then the rest stays and variables follow the new body', async () => {
     const created = await http()
       .post('/api/v1/templates')
-      .set('X-API-Key', key)
+      .set('X-API-Key', f.key)
       .send(welcome({ name: 'upd' }));
-    const res = await http().put(`/api/v1/templates/${created.body.id}`).set('X-API-Key', key).send({ body: '<p>{{code}}</p>' });
+    const res = await http().put(`/api/v1/templates/${created.body.id}`).set('X-API-Key', f.key).send({ body: '<p>{{code}}</p>' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ subject: 'Welcome {{user.name}}', variables: ['code', 'user.name'] });
   });
@@ -117,11 +107,11 @@ describe('templates', () => {
   it('when PUT by name repeats, then it is created once and keeps its id', async () => {
     const first = await http()
       .put('/api/v1/templates/by-name/receipt?channel=email')
-      .set('X-API-Key', key)
+      .set('X-API-Key', f.key)
       .send({ subject: 'Receipt', body: '<p>{{total}}</p>' });
     const second = await http()
       .put('/api/v1/templates/by-name/receipt?channel=email')
-      .set('X-API-Key', key)
+      .set('X-API-Key', f.key)
       .send({ subject: 'Receipt', body: '<p>{{total}} paid</p>' });
     expect(first.status).toBe(201);
     expect(second.status).toBe(200);
@@ -130,7 +120,7 @@ describe('templates', () => {
   });
 
   it('when listing by channel, then only that channel comes back', async () => {
-    const res = await http().get('/api/v1/templates?channel=sms').set('X-API-Key', key);
+    const res = await http().get('/api/v1/templates?channel=sms').set('X-API-Key', f.key);
     expect(res.status).toBe(200);
     expect(res.body.items.every((t: { channel: string }) => t.channel === 'sms')).toBe(true);
     expect(res.body.total).toBeGreaterThan(0);
@@ -139,13 +129,13 @@ describe('templates', () => {
   it('when importing HTML with a sample in an attribute, then 422 names the variable; a clean import creates the template', async () => {
     const bad = await http()
       .post('/api/v1/templates/import')
-      .set('X-API-Key', key)
+      .set('X-API-Key', f.key)
       .send({ name: 'imp', subject: 'Hi Ada', html: '<a href="/u/Ada">Ada</a>', variables: { name: 'Ada' } });
     expect(bad.status).toBe(422);
     expect(bad.body.detail[0].loc).toEqual(['body', 'variables', 'name']);
     const good = await http()
       .post('/api/v1/templates/import')
-      .set('X-API-Key', key)
+      .set('X-API-Key', f.key)
       .send({ name: 'imp', subject: 'Hi Ada', html: '<p>Hello Ada</p>', variables: { name: 'Ada' } });
     expect(good.status).toBe(201);
     expect(good.body).toMatchObject({
@@ -159,14 +149,14 @@ describe('templates', () => {
   it('when deleted, then it is gone', async () => {
     const created = await http()
       .post('/api/v1/templates')
-      .set('X-API-Key', key)
+      .set('X-API-Key', f.key)
       .send(welcome({ name: 'gone' }));
-    expect((await http().delete(`/api/v1/templates/${created.body.id}`).set('X-API-Key', key)).status).toBe(204);
-    expect((await http().get(`/api/v1/templates/${created.body.id}`).set('X-API-Key', key)).status).toBe(404);
+    expect((await http().delete(`/api/v1/templates/${created.body.id}`).set('X-API-Key', f.key)).status).toBe(204);
+    expect((await http().get(`/api/v1/templates/${created.body.id}`).set('X-API-Key', f.key)).status).toBe(404);
   });
 
   it('when the key has templates:read only, then writes are 403', async () => {
-    const reader = await aProject(system.api.db, config, ['templates:read']);
+    const reader = await aProject(f.system.api.db, f.config, ['templates:read']);
     expect((await http().post('/api/v1/templates').set('X-API-Key', reader.api_key).send(welcome())).status).toBe(403);
     expect((await http().get('/api/v1/templates').set('X-API-Key', reader.api_key)).status).toBe(200);
   });
@@ -176,9 +166,12 @@ describe('suppressions', () => {
   it('when added twice in different spellings, then one normalised record exists', async () => {
     const first = await http()
       .post('/api/v1/suppressions')
-      .set('X-API-Key', key)
+      .set('X-API-Key', f.key)
       .send({ channel: 'email', recipient: 'Ada@Example.COM', reason: 'hard_bounce' });
-    const again = await http().post('/api/v1/suppressions').set('X-API-Key', key).send({ channel: 'email', recipient: 'ada@example.com' });
+    const again = await http()
+      .post('/api/v1/suppressions')
+      .set('X-API-Key', f.key)
+      .send({ channel: 'email', recipient: 'ada@example.com' });
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ channel: 'email', recipient: 'ada@example.com', reason: 'hard_bounce', source: 'client' });
     expect(again.status).toBe(200);
@@ -186,9 +179,9 @@ describe('suppressions', () => {
   });
 
   it('when a phone has spaces, then it is stored as E.164; an invalid one is 422', async () => {
-    const ok = await http().post('/api/v1/suppressions').set('X-API-Key', key).send({ channel: 'sms', recipient: '+44 7700 900-123' });
+    const ok = await http().post('/api/v1/suppressions').set('X-API-Key', f.key).send({ channel: 'sms', recipient: '+44 7700 900-123' });
     expect(ok.body.recipient).toBe('+447700900123');
-    const bad = await http().post('/api/v1/suppressions').set('X-API-Key', key).send({ channel: 'sms', recipient: '07700' });
+    const bad = await http().post('/api/v1/suppressions').set('X-API-Key', f.key).send({ channel: 'sms', recipient: '07700' });
     expect(bad.status).toBe(422);
     expect(bad.body.detail[0].loc).toEqual(['body', 'recipient']);
   });
@@ -196,11 +189,11 @@ describe('suppressions', () => {
   it('when listed by channel and deleted, then the list follows', async () => {
     const created = await http()
       .post('/api/v1/suppressions')
-      .set('X-API-Key', key)
+      .set('X-API-Key', f.key)
       .send({ channel: 'webhook', recipient: 'https://hooks.example.com/x' });
-    const list = await http().get('/api/v1/suppressions?channel=webhook').set('X-API-Key', key);
+    const list = await http().get('/api/v1/suppressions?channel=webhook').set('X-API-Key', f.key);
     expect(list.body.items.map((s: { id: string }) => s.id)).toContain(created.body.id);
-    expect((await http().delete(`/api/v1/suppressions/${created.body.id}`).set('X-API-Key', key)).status).toBe(204);
-    expect((await http().delete(`/api/v1/suppressions/${created.body.id}`).set('X-API-Key', key)).status).toBe(404);
+    expect((await http().delete(`/api/v1/suppressions/${created.body.id}`).set('X-API-Key', f.key)).status).toBe(204);
+    expect((await http().delete(`/api/v1/suppressions/${created.body.id}`).set('X-API-Key', f.key)).status).toBe(404);
   });
 });
