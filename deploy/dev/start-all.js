@@ -10,8 +10,19 @@ const path = require('node:path');
 const readline = require('node:readline');
 
 const root = path.resolve(__dirname, '..', '..');
-const SERVICES = ['api', 'fanout', 'webhook-worker'];
+const SERVICES = ['api', 'fanout', 'webhook-worker', 'email-worker', 'sms-worker', 'scheduler'];
 const width = Math.max(...SERVICES.map((s) => s.length));
+/**
+ * Workers that cannot run without a provider's credentials are left out, with one line saying
+ * so, when those are unset: a local `npm start` works without a Twilio account, and SMS
+ * deliveries wait in their queue (nothing is lost) until the worker runs.
+ */
+const NEEDS = { 'sms-worker': ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER'] };
+const STARTED = SERVICES.filter((name) => {
+  const unset = (NEEDS[name] ?? []).filter((variable) => !process.env[variable]);
+  if (unset.length) process.stderr.write(`${name.padEnd(width)} | not started: ${unset.join(', ')} unset\n`);
+  return unset.length === 0;
+});
 
 const migrated = spawnSync(process.execPath, [path.join(root, 'services/api/dist/cli/main.js'), 'migrate'], {
   cwd: root,
@@ -26,7 +37,7 @@ function prefix(stream, name, out) {
   readline.createInterface({ input: stream }).on('line', (line) => out.write(`${name.padEnd(width)} | ${line}\n`));
 }
 
-for (const name of SERVICES) {
+for (const name of STARTED) {
   const child = spawn(process.execPath, [path.join(root, 'services', name, 'dist', 'main.js')], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],

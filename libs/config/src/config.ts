@@ -20,6 +20,14 @@ const cidrList = z
       .filter(Boolean),
   );
 
+/** Set but empty (`VAR=` in compose files and shells) counts as unset. */
+const blankIsUnset = (v: unknown) => (v === '' ? undefined : v);
+const optional = <T extends z.ZodTypeAny>(schema: T) => z.preprocess(blankIsUnset, schema.optional());
+const awsRegion = z.string().regex(/^[a-z0-9-]+$/);
+
+/** Comma-separated values, blanks dropped (same parsing as the CIDR list). */
+const commaList = cidrList;
+
 /** Every variable Herald reads. Nothing else in the codebase touches process.env. */
 const envSchema = z.object({
   PORT: int(8080, 0),
@@ -30,6 +38,29 @@ const envSchema = z.object({
   EMAIL_PROVIDER: z.enum(['smtp', 'ses']).default('smtp'),
   EMAIL_FROM: z.string().email().default('notifications@herald.localhost'),
   SMTP_URL: z.string().default('smtp://127.0.0.1:1025'),
+  /** Pooled SMTP connections per email-worker process. */
+  SMTP_POOL_SIZE: int(5, 1),
+  /** Deadline of one provider call (SMTP connect, greeting and each reply; SES request). */
+  EMAIL_SEND_TIMEOUT_MS: int(30_000, 1),
+  /** Deadline of one attachment download (connect, headers and body). */
+  EMAIL_ATTACHMENT_TIMEOUT_MS: int(30_000, 1),
+  EMAIL_PREFETCH: int(16, 1),
+  SES_ENDPOINT: optional(z.string().url()),
+  SES_CONFIGURATION_SET: optional(z.string().min(1)),
+  AWS_REGION: z.preprocess(blankIsUnset, awsRegion.default('us-east-1')),
+  AWS_ACCESS_KEY_ID: optional(z.string().min(1)),
+  AWS_SECRET_ACCESS_KEY: optional(z.string().min(1)),
+  AWS_SESSION_TOKEN: optional(z.string().min(1)),
+  /** Extra trusted URL prefix for SNS signing certificates, besides https://sns.<region>.amazonaws.com (tests). */
+  SNS_TRUSTED_CERT_URL_PREFIX: optional(z.string().url()),
+  /** SNS topics whose SES feedback is accepted; empty accepts any topic whose signature verifies. */
+  SNS_TOPIC_ARNS: commaList,
+  TWILIO_ACCOUNT_SID: optional(z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'expected AC followed by 32 hex digits')),
+  TWILIO_AUTH_TOKEN: optional(z.string().min(1)),
+  TWILIO_FROM_NUMBER: optional(z.string().regex(/^\+[1-9]\d{6,14}$/, 'expected an E.164 number such as +14155550100')),
+  TWILIO_API_BASE_URL: optional(z.string().url()),
+  SMS_TIMEOUT_MS: int(10_000, 1),
+  SMS_PREFETCH: int(32, 1),
   RETRY_MAX_ATTEMPTS: int(8, 1),
   RETRY_BASE_DELAY_MS: int(5000, 1),
   RETRY_MAX_DELAY_MS: int(3_600_000, 1),

@@ -1,2 +1,3 @@
 export * from './config';
 export * from './config-error';
+export * from './provider-settings';

@@ -4,8 +4,17 @@ import { DataSource } from 'typeorm';
 import { PgError, hasPgCode } from './pg-errors';
 import { InitialSchema1763780000000 } from './migrations/1763780000000-initial-schema';
 import { TemplatesSuppressions1763790000000 } from './migrations/1763790000000-templates-suppressions';
+import { ProjectPlane1763800000000 } from './migrations/1763800000000-project-plane';
+import { NotificationRollup1763810000000 } from './migrations/1763810000000-notification-rollup';
+import { FeedbackLookupOutboxVacuum1763820000000 } from './migrations/1763820000000-feedback-lookup-outbox-vacuum';
 
-export const MIGRATIONS = [InitialSchema1763780000000, TemplatesSuppressions1763790000000];
+export const MIGRATIONS = [
+  InitialSchema1763780000000,
+  TemplatesSuppressions1763790000000,
+  ProjectPlane1763800000000,
+  NotificationRollup1763810000000,
+  FeedbackLookupOutboxVacuum1763820000000,
+];
 
 /** SQL text, or a named statement that PostgreSQL parses and plans once per connection (hot paths). */
 export type Sql = string | { name: string; text: string };

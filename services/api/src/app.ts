@@ -6,17 +6,30 @@ import { AddressPolicy } from '@herald/net-guard';
 import { OutboxRelay } from '@herald/outbox';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { TemplateRepository } from './data/template.repository';
+import { EventRules, templateChannelsOf } from '@herald/intake';
+import { CHANNELS, type Channel } from '@herald/contracts';
+import { AnalyticsRepository } from './data/analytics.repository';
 import { TenantRepository } from './data/tenant.repository';
+import { UsageRepository } from './data/usage.repository';
 import { ApiKeyAuthenticator } from './domain/api-key-authenticator';
-import { EventRules } from './domain/event-rules';
+import { UsageMeter } from './domain/usage-meter';
 import { createApp } from './http/create-app';
+import { PeriodicJob } from './jobs/periodic-job';
+
+/** How often each api process adds its in-memory request counts to usage_hourly. */
+const USAGE_FLUSH_INTERVAL_MS = 10_000;
+/** How often the notification count deltas are folded into the hourly rollup (any api process may; one at a time). */
+const ROLLUP_COMPACT_INTERVAL_MS = 5_000;
 
 export interface RunningApi {
   port: number;
   baseUrl: string;
   db: Database;
   relay: OutboxRelay;
+  /** Writes the request counts gathered so far (also done every 10 s and at stop). */
+  flushUsage(): Promise<void>;
+  /** Folds the analytics deltas into the hourly rollup now (also done every 5 s). */
+  compactRollup(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -26,13 +39,17 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   const names = new TopologyNames(config.AMQP_NAMESPACE);
   const broker = await Broker.start({ url: config.AMQP_URL, names, retryPolicies: config.retryPolicies, logger, connectionName: 'api' });
   const relay = new OutboxRelay(db, broker, logger, {
-    exchanges: [names.eventsExchange],
+    // Accepted events, and deliveries requeued from the dead-letter store.
+    exchanges: [names.eventsExchange, names.deliveriesExchange],
     batchSize: config.OUTBOX_BATCH_SIZE,
     pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS,
   });
   relay.start();
 
-  const templates = new TemplateRepository(db);
+  const usage = new UsageMeter(new UsageRepository(db), logger);
+  usage.start(USAGE_FLUSH_INTERVAL_MS);
+  const rollup = new PeriodicJob('analytics rollup compaction', () => AnalyticsRepository.compact(db), logger);
+  rollup.start(ROLLUP_COMPACT_INTERVAL_MS);
   const app = createApp({
     db,
     broker,
@@ -41,9 +58,17 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     intake: {
       db,
       names,
-      rules: new EventRules(new AddressPolicy(config.SSRF_ALLOW_CIDRS), (projectId, ref) => templates.channelsOf(projectId, ref)),
+      rules: new EventRules(new AddressPolicy(config.SSRF_ALLOW_CIDRS), templateChannelsOf(db)),
       onCommitted: () => relay.kick(),
     },
+    deadLetters: {
+      db,
+      deliveriesExchange: names.deliveriesExchange,
+      maxAttempts: Object.fromEntries(CHANNELS.map((c) => [c, config.retryPolicies[c].maxAttempts])) as Record<Channel, number>,
+      onCommitted: () => relay.kick(),
+    },
+    usage,
+    config,
     validateResponses: config.VALIDATE_RESPONSES,
   });
   const server: Server = await new Promise((resolve) => {
@@ -58,11 +83,15 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     baseUrl: `http://127.0.0.1:${port}/api/v1`,
     db,
     relay,
+    flushUsage: () => usage.flush(),
+    compactRollup: () => rollup.runOnce(),
     async stop() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      await usage.stop();
+      await rollup.stop();
       await relay.stop();
       await broker.close();
       await db.close();

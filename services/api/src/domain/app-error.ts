@@ -1,23 +1,2 @@
-/** Domain errors carry a code, never an HTTP status; http/error-handler.ts maps codes to statuses. */
-export type ErrorCode = 'not_found' | 'conflict' | 'validation_failed';
-
-export class AppError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-export interface ValidationIssue {
-  loc: Array<string | number>;
-  msg: string;
-  type: 'missing' | 'value_error' | 'type_error' | 'extra_forbidden' | 'json_invalid';
-}
-
-export class ValidationFailed extends AppError {
-  constructor(readonly issues: ValidationIssue[]) {
-    super('validation_failed', issues.map((i) => `${i.loc.join('.')}: ${i.msg}`).join('; '));
-  }
-}
+/** The domain error vocabulary lives in @herald/intake, shared with the scheduler; http/error-handler.ts maps its codes. */
+export { AppError, ValidationFailed, type ErrorCode, type ValidationIssue } from '@herald/intake';

@@ -1,5 +1,6 @@
 import type { Database } from '@herald/db';
 import { SecretBox, generateApiKey, generateSigningSecret } from '@herald/secrets';
+import { AuditLogRepository } from '../data/audit-log.repository';
 import { TenantRepository } from '../data/tenant.repository';
 import { ALL_PROJECT_SCOPES } from './scopes';
 
@@ -33,6 +34,13 @@ export async function bootstrap(db: Database, box: SecretBox, input: BootstrapIn
     const key = generateApiKey();
     const scopes = input.scopes ?? ALL_PROJECT_SCOPES;
     const apiKeyId = await tenants.insertApiKey(project.id, 'bootstrap', key.hash, key.displayPrefix, scopes);
+    // Key actions are audited with the change: no API key acted here, so the actor is null.
+    await new AuditLogRepository(tx).insert({
+      projectId: project.id,
+      action: 'api_key.created',
+      actorApiKeyId: null,
+      metadata: { target_id: apiKeyId, name: 'bootstrap', scopes, via: 'cli bootstrap' },
+    });
     return {
       organization_id: organizationId,
       project_id: project.id,

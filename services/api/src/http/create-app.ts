@@ -1,18 +1,31 @@
+import type { Config } from '@herald/config';
 import type { Database } from '@herald/db';
 import type { Logger } from '@herald/logger';
 import type { Broker } from '@herald/messaging';
 import express, { type Express } from 'express';
 import './express-augment';
+import { AuditLogRepository } from '../data/audit-log.repository';
 import type { ApiKeyAuthenticator } from '../domain/api-key-authenticator';
 import type { EventIntake } from '../domain/create-event.use-case';
+import type { DeadLetterDeps } from '../domain/dead-letters.service';
+import type { UsageMeter } from '../domain/usage-meter';
+import { auditTrail } from './audit.middleware';
 import { errorHandler } from './error-handler';
 import { openApiMiddleware } from './openapi.middleware';
 import { requestContext } from './request-context.middleware';
 import { eventRoutes } from './routes/event.routes';
+import { feedbackRoutes } from './routes/feedback.routes';
 import { healthRoutes } from './routes/health.routes';
 import { notificationRoutes } from './routes/notification.routes';
 import { suppressionRoutes } from './routes/suppression.routes';
 import { templateRoutes } from './routes/template.routes';
+import { analyticsRoutes } from './routes/analytics.routes';
+import { auditLogRoutes } from './routes/audit-log.routes';
+import { deadLetterRoutes } from './routes/dead-letter.routes';
+import { scheduledEventRoutes } from './routes/scheduled-event.routes';
+import { settingsRoutes } from './routes/settings.routes';
+import { usageRoutes } from './routes/usage.routes';
+import { usageCounter } from './usage.middleware';
 
 export const BASE_PATH = '/api/v1';
 
@@ -22,16 +35,24 @@ export interface AppDeps {
   logger: Logger;
   authenticator: ApiKeyAuthenticator;
   intake: EventIntake;
+  deadLetters: DeadLetterDeps;
+  usage: UsageMeter;
+  config: Config;
   validateResponses: boolean;
 }
 
-/** request id -> JSON body -> openapi (security, then validation) -> routes -> one error handler. */
+/**
+ * request id -> JSON body -> usage and audit hooks (they act when the response finishes) ->
+ * openapi (security, then validation) -> routes -> one error handler.
+ */
 export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(requestContext);
   app.use(express.json({ limit: '10mb' }));
+  app.use(usageCounter(deps.usage, BASE_PATH));
+  app.use(auditTrail(new AuditLogRepository(deps.db), deps.logger));
   app.use(openApiMiddleware(deps.authenticator, deps.validateResponses));
   const api = express.Router();
   api.use(healthRoutes(deps.db, deps.broker));
@@ -39,6 +60,13 @@ export function createApp(deps: AppDeps): Express {
   api.use(notificationRoutes(deps.db));
   api.use(templateRoutes(deps.db));
   api.use(suppressionRoutes(deps.db));
+  api.use(scheduledEventRoutes(deps.db, deps.intake.rules));
+  api.use(deadLetterRoutes(deps.deadLetters));
+  api.use(analyticsRoutes(deps.db));
+  api.use(auditLogRoutes(deps.db));
+  api.use(usageRoutes(deps.db));
+  api.use(settingsRoutes(deps.config));
+  api.use(feedbackRoutes(deps));
   app.use(BASE_PATH, api);
   app.use((_req, res) => {
     res.status(404).json({ detail: 'not found' });

@@ -2,7 +2,7 @@ import { TargetRefusedError } from '@herald/net-guard';
 import { parseRetryAfter } from './retry-after.parser';
 import { InvalidTargetError, type SendResult } from './webhook-sender.port';
 
-export type DeliveryOutcome =
+export type WebhookVerdict =
   { kind: 'delivered' } | { kind: 'retryable'; reason: string; retryAfterMs?: number } | { kind: 'permanent'; reason: string };
 
 /** Statuses where a receiver's Retry-After is a request we honour as a minimum delay. */
@@ -24,14 +24,14 @@ function describe(err: unknown): string {
   return typeof code === 'string' ? `${code}: ${text}` : text;
 }
 
-function classifyError(err: unknown): DeliveryOutcome {
+function classifyError(err: unknown): WebhookVerdict {
   // A blocked address or a malformed URL will not change by waiting; an unresolvable host may (DNS blips).
   if (err instanceof TargetRefusedError && err.reason === 'blocked') return { kind: 'permanent', reason: err.message };
   if (err instanceof InvalidTargetError) return { kind: 'permanent', reason: err.message };
   return { kind: 'retryable', reason: describe(err) };
 }
 
-function classifyStatus(statusCode: number, retryAfter: string | undefined, now: number): DeliveryOutcome {
+function classifyStatus(statusCode: number, retryAfter: string | undefined, now: number): WebhookVerdict {
   if (statusCode >= 200 && statusCode < 300) return { kind: 'delivered' };
   const reason = `HTTP ${statusCode}`;
   if (statusCode >= 500 || statusCode === 408 || statusCode === 429) {
@@ -43,6 +43,6 @@ function classifyStatus(statusCode: number, retryAfter: string | undefined, now:
 }
 
 /** Judges one attempt: delivered, worth retrying (maybe not before a given delay), or never going to work. */
-export function classifyOutcome(result: SendResult, now: number = Date.now()): DeliveryOutcome {
+export function classifyOutcome(result: SendResult, now: number = Date.now()): WebhookVerdict {
   return result.kind === 'error' ? classifyError(result.error) : classifyStatus(result.statusCode, result.retryAfter, now);
 }

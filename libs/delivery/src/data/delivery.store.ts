@@ -1,0 +1,37 @@
+import type { DeliveryTarget } from '../domain/delivery-provider.port';
+import { Coalescer } from './batch.coalescer';
+import type { AttemptRecord, DeliveryKey, NotificationRepository } from './notification.repository';
+
+/** What the delivery use case needs from storage, one delivery at a time. */
+export interface DeliveryStore {
+  find(key: DeliveryKey): Promise<DeliveryTarget | undefined>;
+  /** Resolves false when another attempt already finished or moved the notification on. */
+  record(attempt: AttemptRecord): Promise<boolean>;
+}
+
+/**
+ * Keeps one read and one write per delivery, but lets concurrent deliveries share round trips
+ * and commits. Reads may overlap; writes go one batch at a time, so two batches of this worker
+ * never lock the same event rows in opposite orders.
+ */
+export class BatchingDeliveryStore implements DeliveryStore {
+  private readonly reads: Coalescer<DeliveryKey, DeliveryTarget | undefined>;
+  private readonly writes: Coalescer<AttemptRecord, boolean>;
+
+  constructor(repository: NotificationRepository, maxBatch = 100) {
+    this.reads = new Coalescer((keys) => repository.findForDelivery(keys), { maxBatch, concurrency: 2 });
+    this.writes = new Coalescer((records) => repository.recordAttempts(records), {
+      maxBatch,
+      concurrency: 1,
+      key: (r) => r.notificationId,
+    });
+  }
+
+  find(key: DeliveryKey): Promise<DeliveryTarget | undefined> {
+    return this.reads.submit(key);
+  }
+
+  record(attempt: AttemptRecord): Promise<boolean> {
+    return this.writes.submit(attempt);
+  }
+}

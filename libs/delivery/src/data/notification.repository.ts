@@ -1,0 +1,159 @@
+import type { DeliveryMessage, NotificationStatus } from '@herald/contracts';
+import type { Queryable, Sql } from '@herald/db';
+import type { AttachmentRef, DeliveryTarget, ProviderResponse, RenderedContent, SuppressionReason } from '../domain/delivery-provider.port';
+
+export interface DeliveryKey {
+  notificationId: string;
+  projectId: string;
+}
+
+export interface AttemptRecord {
+  notificationId: string;
+  attempt: number;
+  status: 'delivered' | 'retrying' | 'failed';
+  retryCount: number;
+  error: string | null;
+  providerResponse: ProviderResponse;
+  /** Present when the notification fails for good: opens the dead-letter record. */
+  deadLetter?: { errorType: 'permanent_failure' | 'retries_exhausted'; message: DeliveryMessage };
+  /** Suppresses the notification's recipient (source system), in the same statement as the record. */
+  suppress?: SuppressionReason;
+}
+
+// Scoped by project as well as id: a message can only ever use its own project's secret and content.
+const FIND_FOR_DELIVERY = `
+SELECT n.id, n.status, n.retry_count, n.content, e.attachments, p.signing_secret_sealed
+  FROM unnest($1::uuid[], $2::uuid[]) AS k(id, project_id)
+  JOIN notifications n ON n.id = k.id AND n.project_id = k.project_id
+  JOIN events e ON e.id = n.event_id
+  JOIN projects p ON p.id = n.project_id`;
+
+// One statement records a whole batch of attempts, so a crash never leaves half a record. Every
+// later step hangs off the notification UPDATE, which matches only rows the attempt may still
+// change (not terminal, and not already past this attempt with a retry scheduled): a redelivered
+// or concurrent attempt changes nothing, so its log, event counters, dead letter and suppression
+// move once. A suppression that exists already is left as it is (the client's reason wins).
+const RECORD_ATTEMPTS = `
+WITH input AS (
+  SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(
+    notification_id uuid, attempt int, status text, retry_count int, error text,
+    provider_response jsonb, error_type text, message jsonb, suppress text)
+), n AS (
+  UPDATE notifications x
+     SET status = i.status,
+         retry_count = i.retry_count,
+         last_error = i.error,
+         delivered_at = CASE WHEN i.status = 'delivered' THEN now() ELSE x.delivered_at END,
+         updated_at = now()
+    FROM input i
+   WHERE x.id = i.notification_id
+     AND x.status NOT IN ('delivered', 'failed', 'suppressed')
+     AND NOT (x.status = 'retrying' AND x.retry_count >= i.attempt)
+  RETURNING x.id, x.project_id, x.event_id, x.channel, x.recipient, x.status, x.retry_count,
+            i.attempt, i.provider_response, i.error, i.error_type, i.message, i.suppress
+), log AS (
+  INSERT INTO notification_logs (notification_id, attempt, status, provider_response, error)
+  SELECT id, attempt, status, provider_response, error FROM n
+), done AS (
+  SELECT event_id,
+         count(*) FILTER (WHERE status = 'delivered')::int AS delivered,
+         count(*) FILTER (WHERE status = 'failed')::int AS failed
+    FROM n WHERE status IN ('delivered', 'failed')
+   GROUP BY event_id
+), ev AS (
+  UPDATE events e
+     SET delivered_count = e.delivered_count + d.delivered,
+         failed_count = e.failed_count + d.failed,
+         has_failures = e.has_failures OR d.failed > 0,
+         status = CASE
+           WHEN e.delivered_count + d.delivered + e.failed_count + d.failed + e.suppressed_count < e.notification_count THEN e.status
+           WHEN e.failed_count + d.failed = 0 THEN 'completed'
+           WHEN e.delivered_count + d.delivered + e.suppressed_count = 0 THEN 'failed'
+           ELSE 'partially_failed'
+         END,
+         updated_at = now()
+    FROM done d
+   WHERE e.id = d.event_id
+), dl AS (
+  INSERT INTO dead_letters (project_id, notification_id, channel, recipient, retry_count, status, error_type, error_message, message)
+  SELECT project_id, id, channel, recipient, retry_count, 'active', error_type, error, message
+    FROM n WHERE status = 'failed' AND error_type IS NOT NULL
+  ON CONFLICT (notification_id) WHERE status = 'active' DO NOTHING
+), sup AS (
+  INSERT INTO suppressions (project_id, channel, recipient, reason, source)
+  SELECT project_id, channel, recipient, suppress, 'system' FROM n WHERE suppress IS NOT NULL
+  ON CONFLICT (project_id, channel, recipient) DO NOTHING
+)
+SELECT id FROM n`;
+
+/**
+ * A named (prepared) statement: PostgreSQL plans these CTEs once per connection instead of on
+ * every call (measured 1.2k -> 2.1k single records/s here).
+ */
+function prepared(name: string, text: string): Sql {
+  return { name, text };
+}
+
+/** PostgreSQL text and jsonb cannot hold NUL; receivers' bodies and socket errors sometimes do. */
+const clean = (s: string | null): string | null => (s === null ? null : s.split('\u0000').join(''));
+
+function cleanResponse(response: ProviderResponse): ProviderResponse {
+  return Object.fromEntries(Object.entries(response).map(([k, v]) => [k, typeof v === 'string' ? clean(v) : v]));
+}
+
+interface TargetRow {
+  id: string;
+  status: NotificationStatus;
+  retry_count: number;
+  content: RenderedContent | null;
+  attachments: AttachmentRef[] | null;
+  signing_secret_sealed: string;
+}
+
+/** The workers' only reads and writes, in batches: one status read before an attempt, one record after it. */
+export class NotificationRepository {
+  constructor(private readonly db: Queryable) {}
+
+  /** One result per key, in key order; undefined where the notification does not exist (in that project). */
+  async findForDelivery(keys: DeliveryKey[]): Promise<(DeliveryTarget | undefined)[]> {
+    const { rows } = await this.db.query<TargetRow>(prepared('delivery.find-for-delivery', FIND_FOR_DELIVERY), [
+      keys.map((k) => k.notificationId),
+      keys.map((k) => k.projectId),
+    ]);
+    const byId = new Map(
+      rows.map((r): [string, DeliveryTarget] => [
+        r.id,
+        {
+          status: r.status,
+          retryCount: r.retry_count,
+          content: r.content,
+          attachments: r.attachments ?? [],
+          sealedSecret: r.signing_secret_sealed,
+        },
+      ]),
+    );
+    return keys.map((k) => byId.get(k.notificationId));
+  }
+
+  /**
+   * One result per record, in order: false when another attempt got there first (terminal, or
+   * retry already scheduled), so its caller must not follow up. A notification appears at most
+   * once per call: a statement cannot update the same row twice.
+   */
+  async recordAttempts(records: AttemptRecord[]): Promise<boolean[]> {
+    const input = records.map((r) => ({
+      notification_id: r.notificationId,
+      attempt: r.attempt,
+      status: r.status,
+      retry_count: r.retryCount,
+      error: clean(r.error),
+      provider_response: cleanResponse(r.providerResponse),
+      error_type: r.deadLetter?.errorType ?? null,
+      message: r.deadLetter?.message ?? null,
+      suppress: r.suppress ?? null,
+    }));
+    const { rows } = await this.db.query<{ id: string }>(prepared('delivery.record-attempts', RECORD_ATTEMPTS), [JSON.stringify(input)]);
+    const recorded = new Set(rows.map((r) => r.id));
+    return records.map((r) => recorded.has(r.notificationId));
+  }
+}

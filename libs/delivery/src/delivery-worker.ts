@@ -1,0 +1,78 @@
+import type { Config } from '@herald/config';
+import type { Channel } from '@herald/contracts';
+import { Database } from '@herald/db';
+import type { Logger } from '@herald/logger';
+import { Broker, Consumer, TopologyNames } from '@herald/messaging';
+import { deliveryHandler } from './consumers/delivery.consumer';
+import { BatchingDeliveryStore } from './data/delivery.store';
+import { NotificationRepository } from './data/notification.repository';
+import type { DeliveryProvider } from './domain/delivery-provider.port';
+import { DeliveryPublisher } from './messaging/delivery.publisher';
+
+export interface DeliveryWorkerOptions {
+  channel: Channel;
+  /** Deliveries in flight at once in this process. */
+  prefetch: number;
+  provider: DeliveryProvider;
+}
+
+export interface DeliveryWorker {
+  /** Stops taking messages, lets in-flight deliveries finish, then closes every connection. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Everything a channel worker is besides its provider: PostgreSQL, the broker, the batching
+ * store, the retry/dead-letter publisher and the consumer of the channel's queue. Resolves once
+ * the broker is connected and the consumer subscribed; the provider is closed with the worker.
+ */
+export async function startDeliveryWorker(config: Config, logger: Logger, options: DeliveryWorkerOptions): Promise<DeliveryWorker> {
+  const { channel, provider } = options;
+  let db: Database | undefined;
+  let broker: Broker | undefined;
+  const names = new TopologyNames(config.AMQP_NAMESPACE);
+  try {
+    db = await Database.connect(config.DATABASE_URL, config.DB_POOL_SIZE);
+    broker = await Broker.start({
+      url: config.AMQP_URL,
+      names,
+      retryPolicies: config.retryPolicies,
+      logger,
+      connectionName: `${channel}-worker`,
+    });
+    await broker.ready();
+  } catch (err) {
+    // A failed start must not leave a pool or a provider holding the process open.
+    await broker?.close();
+    await db?.close();
+    await provider.close?.().catch(() => undefined);
+    throw err;
+  }
+
+  const policy = config.retryPolicies[channel];
+  const [database, connected] = [db, broker];
+  const consumer = new Consumer(connected, {
+    queue: names.deliveryQueue(channel),
+    prefetch: options.prefetch,
+    logger,
+    handle: deliveryHandler({
+      channel,
+      store: new BatchingDeliveryStore(new NotificationRepository(database)),
+      provider,
+      followUps: new DeliveryPublisher(connected, names, channel, policy),
+      policy,
+      logger,
+    }),
+  });
+  await consumer.start();
+
+  let stopped: Promise<void> | undefined;
+  const stop = async () => {
+    // Drain first: in-flight handlers still need the database, the broker and the provider.
+    await consumer.stop();
+    await provider.close?.().catch(() => undefined);
+    await connected.close();
+    await database.close();
+  };
+  return { stop: () => (stopped ??= stop()) };
+}

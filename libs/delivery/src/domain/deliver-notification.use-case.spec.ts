@@ -1,0 +1,96 @@
+import type { DeliveryMessage } from '@herald/contracts';
+import { createLogger } from '@herald/logger';
+import type { DeliveryStore } from '../data/delivery.store';
+import type { AttemptRecord } from '../data/notification.repository';
+import type { DeliveryFollowUps } from '../messaging/delivery.publisher';
+import { deliverNotification } from './deliver-notification.use-case';
+import type { DeliveryOutcome, DeliveryProvider, DeliveryTarget } from './delivery-provider.port';
+
+const msg: DeliveryMessage = {
+  kind: 'notification.deliver',
+  notification_id: '6f1c1f0e-8f1a-4a36-9d7e-0d0a5b9a1c11',
+  event_id: '0b8b5f2e-2a0c-4f4e-8e3d-3c0e6f4b9a22',
+  project_id: '9a7c2d41-5b6e-4c8f-a1d2-e3f405060733',
+  channel: 'sms',
+  attempt: 1,
+  recipient: '+14155550100',
+  event_type: 'x',
+  payload: {},
+};
+const target: DeliveryTarget = { status: 'processing', retryCount: 0, content: { text: 'hi' }, attachments: [], sealedSecret: 's' };
+
+/** In-memory store, provider and follow-ups that remember what the use case asked of them. */
+function world(send: DeliveryProvider['send'], found: DeliveryTarget | null = target) {
+  const records: AttemptRecord[] = [];
+  const retries: number[] = [];
+  const deadLetters: string[] = [];
+  const store: DeliveryStore = { find: async () => found ?? undefined, record: async (r) => (records.push(r), true) };
+  const followUps: DeliveryFollowUps = {
+    retryLater: async (_m, delayMs) => void retries.push(delayMs),
+    deadLetter: async (_m, errorType) => void deadLetters.push(errorType),
+  };
+  const deps = {
+    channel: 'sms' as const,
+    store,
+    provider: { send },
+    followUps,
+    policy: { maxAttempts: 3, baseDelayMs: 10, maxDelayMs: 100 },
+    logger: createLogger('spec', 'silent'),
+  };
+  return { deps, records, retries, deadLetters };
+}
+
+const outcome = (o: DeliveryOutcome) => async () => o;
+
+describe('deliverNotification', () => {
+  it('when the provider delivers, then the attempt is recorded as delivered with its provider response', async () => {
+    const w = world(outcome({ kind: 'delivered', providerResponse: { message_id: 'SM1' } }));
+    expect(await deliverNotification(w.deps, msg)).toBe('ack');
+    expect(w.records).toEqual([
+      expect.objectContaining({ status: 'delivered', retryCount: 0, error: null, providerResponse: { message_id: 'SM1' } }),
+    ]);
+    expect(w.retries).toEqual([]);
+  });
+
+  it('when the provider fails permanently and asks for a suppression, then the record carries it and the message is dead-lettered', async () => {
+    const w = world(outcome({ kind: 'permanent', providerResponse: {}, error: 'opted out', suppress: 'manual' }));
+    await deliverNotification(w.deps, msg);
+    expect(w.records[0]).toMatchObject({
+      status: 'failed',
+      error: 'opted out',
+      suppress: 'manual',
+      deadLetter: { errorType: 'permanent_failure' },
+    });
+    expect(w.deadLetters).toEqual(['permanent_failure']);
+  });
+
+  it('when the provider fails transiently, then a retry is scheduled and nothing is suppressed', async () => {
+    const w = world(outcome({ kind: 'retryable', providerResponse: {}, error: 'HTTP 503' }));
+    await deliverNotification(w.deps, msg);
+    expect(w.records[0]).toMatchObject({ status: 'retrying', retryCount: 1, suppress: undefined });
+    expect(w.retries).toHaveLength(1);
+  });
+
+  it('when the provider throws, then the attempt counts as a retryable internal error instead of looping through requeues', async () => {
+    const w = world(async () => {
+      throw new TypeError('boom');
+    });
+    expect(await deliverNotification(w.deps, msg)).toBe('ack');
+    expect(w.records[0]).toMatchObject({ status: 'retrying', error: 'internal error: boom' });
+  });
+
+  it('when the notification does not exist, then the message is rejected without sending', async () => {
+    const send = jest.fn();
+    const w = world(send, null);
+    expect(await deliverNotification(w.deps, msg)).toBe('reject');
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('when the notification is already delivered, then nothing is sent or recorded', async () => {
+    const send = jest.fn();
+    const w = world(send, { ...target, status: 'delivered' });
+    expect(await deliverNotification(w.deps, msg)).toBe('ack');
+    expect(send).not.toHaveBeenCalled();
+    expect(w.records).toEqual([]);
+  });
+});

@@ -1,0 +1,106 @@
+import type { Channel, DeliveryMessage } from '@herald/contracts';
+import type { Logger } from '@herald/logger';
+import { nextRetryDelay, type RetryPolicyLike } from '@herald/messaging';
+import type { DeliveryStore } from '../data/delivery.store';
+import type { AttemptRecord } from '../data/notification.repository';
+import type { DeliveryFollowUps } from '../messaging/delivery.publisher';
+import { decideNextStep, retryCountAfter, type DeliveryDecision } from './delivery.decision';
+import { describeError, type DeliveryOutcome, type DeliveryProvider, type DeliveryRequest } from './delivery-provider.port';
+import { redeliveryVerdict } from './redelivery';
+
+export interface DeliverNotificationDeps {
+  channel: Channel;
+  store: DeliveryStore;
+  provider: DeliveryProvider;
+  followUps: DeliveryFollowUps;
+  /** Backoff of the channel; its maxAttempts is the budget when a message names none. */
+  policy: RetryPolicyLike;
+  logger: Logger;
+}
+
+export type DeliveryResult = 'ack' | 'reject';
+
+const LOG_STATUS = { delivered: 'delivered', retry: 'retrying', 'dead-letter': 'failed' } as const;
+
+function attemptRecord(msg: DeliveryMessage, decision: DeliveryDecision, outcome: DeliveryOutcome): AttemptRecord {
+  return {
+    notificationId: msg.notification_id,
+    attempt: msg.attempt,
+    status: LOG_STATUS[decision.kind],
+    retryCount: retryCountAfter(decision, msg.attempt),
+    error: decision.kind === 'delivered' ? null : decision.reason,
+    providerResponse: outcome.providerResponse,
+    deadLetter: decision.kind === 'dead-letter' ? { errorType: decision.errorType, message: msg } : undefined,
+    suppress: outcome.kind === 'permanent' ? outcome.suppress : undefined,
+  };
+}
+
+/**
+ * A provider adapter judges its own errors; one that throws anyway has a bug or met something
+ * unforeseen. That attempt counts as a retryable failure, so it is recorded, retried within the
+ * budget and finally dead-lettered where an operator sees it, instead of looping through requeues.
+ */
+async function attempt(deps: DeliverNotificationDeps, request: DeliveryRequest): Promise<DeliveryOutcome> {
+  try {
+    return await deps.provider.send(request);
+  } catch (err) {
+    deps.logger.error('provider failed unexpectedly', { notification_id: request.message.notification_id, error: describeError(err) });
+    return { kind: 'retryable', providerResponse: {}, error: `internal error: ${describeError(err)}` };
+  }
+}
+
+/**
+ * One attempt of one notification on any channel: load -> send through the provider port ->
+ * judge -> record -> follow up. Recording comes before the follow-up publish, so a crash in
+ * between repeats an attempt (at least once) but never loses one; an attempt already handled
+ * is acknowledged without sending again.
+ */
+export async function deliverNotification(
+  deps: DeliverNotificationDeps,
+  msg: DeliveryMessage,
+  requestId?: string,
+): Promise<DeliveryResult> {
+  const { logger, channel } = deps;
+  const target = await deps.store.find({ notificationId: msg.notification_id, projectId: msg.project_id });
+  if (!target) {
+    logger.warn('delivery for an unknown notification dead-lettered', { notification_id: msg.notification_id });
+    return 'reject';
+  }
+  const verdict = redeliveryVerdict(target, msg);
+  if (verdict === 'reschedule') {
+    await deps.followUps.retryLater(msg, nextRetryDelay(deps.policy, msg.attempt - 1), requestId);
+    logger.info('redelivered attempt was already recorded; its retry is queued again', { notification_id: msg.notification_id });
+    return 'ack';
+  }
+  if (verdict === 'skip') {
+    if (logger.isDebugEnabled()) {
+      logger.debug('attempt already handled; nothing sent', { notification_id: msg.notification_id, status: target.status });
+    }
+    return 'ack';
+  }
+
+  const outcome = await attempt(deps, { message: msg, target, requestId });
+  const decision = decideNextStep(outcome, msg.attempt, msg.max_attempts ?? deps.policy.maxAttempts, deps.policy);
+  if (!(await deps.store.record(attemptRecord(msg, decision, outcome)))) {
+    logger.warn('attempt not recorded: another attempt already moved the notification on', { notification_id: msg.notification_id });
+    return 'ack';
+  }
+  const context = { notification_id: msg.notification_id, attempt: msg.attempt, message_id: outcome.providerResponse.message_id };
+  if (decision.kind === 'retry') {
+    await deps.followUps.retryLater(msg, decision.delayMs, requestId);
+    logger.info(`${channel} attempt failed; retry scheduled`, { ...context, error: decision.reason, delay_ms: decision.delayMs });
+  } else if (decision.kind === 'dead-letter') {
+    await deps.followUps.deadLetter(msg, decision.errorType, decision.reason, requestId);
+    const suppressed = outcome.kind === 'permanent' && outcome.suppress ? { suppressed: outcome.suppress } : {};
+    logger.warn(`${channel} delivery failed; dead-lettered`, {
+      ...context,
+      error: decision.reason,
+      error_type: decision.errorType,
+      ...suppressed,
+    });
+  } else if (logger.isDebugEnabled()) {
+    // winston formats every entry before filtering by level: the guard keeps the hot path cheap.
+    logger.debug(`${channel} delivered`, context);
+  }
+  return 'ack';
+}

@@ -1,0 +1,45 @@
+import { decodeDeliveryMessage } from './delivery-message.decoder';
+
+const valid = {
+  kind: 'notification.deliver',
+  notification_id: '6f1c1f0e-8f1a-4a36-9d7e-0d0a5b9a1c11',
+  event_id: '0b8b5f2e-2a0c-4f4e-8e3d-3c0e6f4b9a22',
+  project_id: '9a7c2d41-5b6e-4c8f-a1d2-e3f405060733',
+  channel: 'webhook',
+  attempt: 1,
+  recipient: 'https://example.com/hook',
+  event_type: 'order.shipped',
+  payload: {},
+};
+const encode = (v: unknown) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v));
+
+describe('decodeDeliveryMessage', () => {
+  it('when the message is a valid delivery for the worker channel, then it decodes', () => {
+    expect(decodeDeliveryMessage(encode(valid), 'webhook')).toEqual({ ok: true, message: valid });
+    expect(decodeDeliveryMessage(encode({ ...valid, max_attempts: 5 }), 'webhook')).toMatchObject({ ok: true });
+    const sms = { ...valid, channel: 'sms', recipient: '+14155550100' };
+    expect(decodeDeliveryMessage(encode(sms), 'sms')).toEqual({ ok: true, message: sms });
+  });
+
+  it('when the message is for another channel, then this worker refuses it', () => {
+    expect(decodeDeliveryMessage(encode(valid), 'email')).toEqual({ ok: false, reason: 'channel is not email' });
+  });
+
+  it.each([
+    ['not JSON', 'not json{'],
+    ['an array', [valid]],
+    ['another kind', { ...valid, kind: 'event.accepted' }],
+    ['another channel', { ...valid, channel: 'email' }],
+    ['a malformed id', { ...valid, notification_id: 'abc' }],
+    ['a zero attempt', { ...valid, attempt: 0 }],
+    ['a fractional attempt', { ...valid, attempt: 1.5 }],
+    ['a bad budget', { ...valid, max_attempts: 'three' }],
+    ['no recipient', { ...valid, recipient: '' }],
+    ['no event type', { ...valid, event_type: undefined }],
+    ['a payload that is not an object', { ...valid, payload: [1] }],
+  ])('when the message has %s, then it is refused with a reason', (_case, value) => {
+    const result = decodeDeliveryMessage(encode(value), 'webhook');
+    expect(result.ok).toBe(false);
+    expect(result.ok ? '' : result.reason).not.toBe('');
+  });
+});

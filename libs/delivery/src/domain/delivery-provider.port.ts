@@ -1,0 +1,74 @@
+import type { DeliveryMessage, NotificationStatus } from '@herald/contracts';
+
+/** What fan-out rendered for an email or SMS notification (`notifications.content`); null for webhooks. */
+export interface RenderedContent {
+  subject?: string | null;
+  html?: string | null;
+  text?: string | null;
+  from_local?: string | null;
+  from_name?: string | null;
+  reply_to?: string | null;
+  template_id?: string | null;
+}
+
+/** One entry of `events.attachments`: downloaded at every attempt, never stored. */
+export interface AttachmentRef {
+  filename: string;
+  url: string;
+  size_bytes: number;
+}
+
+/** The notification as the worker finds it just before an attempt. */
+export interface DeliveryTarget {
+  status: NotificationStatus;
+  retryCount: number;
+  content: RenderedContent | null;
+  attachments: AttachmentRef[];
+  /** The project's signing secret, still sealed; only webhooks open it. */
+  sealedSecret: string;
+}
+
+/** Recorded as the attempt's `provider_response`; `message_id` identifies what the provider accepted. */
+export interface ProviderResponse {
+  message_id?: string;
+  [field: string]: unknown;
+}
+
+export type SuppressionReason = 'hard_bounce' | 'spam_complaint' | 'manual';
+
+/**
+ * A provider's verdict on one attempt, already judged: the provider adapter knows which of its
+ * errors are worth retrying. `suppress` asks for the recipient to be suppressed in the same
+ * transaction that records the attempt (a mailbox that does not exist, an SMS opt-out).
+ */
+export type DeliveryOutcome =
+  | { kind: 'delivered'; providerResponse: ProviderResponse }
+  | { kind: 'retryable'; providerResponse: ProviderResponse; error: string; retryAfterMs?: number }
+  | { kind: 'permanent'; providerResponse: ProviderResponse; error: string; suppress?: SuppressionReason };
+
+/** A provider adapter's judgement of a failed call, before it becomes the attempt's outcome. */
+export type FailureVerdict = { kind: 'retryable'; error: string } | { kind: 'permanent'; error: string; suppress?: SuppressionReason };
+
+export interface DeliveryRequest {
+  message: DeliveryMessage;
+  target: DeliveryTarget;
+  requestId?: string;
+}
+
+/** The provider port, one adapter per channel. `send` never throws for a provider's answer. */
+export interface DeliveryProvider {
+  send(request: DeliveryRequest): Promise<DeliveryOutcome>;
+  /** Releases pooled connections once in-flight deliveries have finished. */
+  close?(): Promise<void>;
+}
+
+/**
+ * Duck-typed: socket errors and DOMExceptions may come from another realm, where instanceof
+ * Error fails. `code: message`, or the name when there is no message.
+ */
+export function describeError(err: unknown): string {
+  if (typeof err !== 'object' || err === null) return String(err);
+  const { name, message, code } = err as { name?: unknown; message?: unknown; code?: unknown };
+  const text = typeof message === 'string' && message ? message : String(name ?? 'unknown error');
+  return typeof code === 'string' && !text.startsWith(code) ? `${code}: ${text}` : text;
+}

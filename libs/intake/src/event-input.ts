@@ -1,0 +1,48 @@
+import type { Channel } from '@herald/contracts';
+
+/** An event request after openapi validation: the schema has already checked types and formats. */
+export interface RecipientInput {
+  channels: Channel[];
+  email?: string;
+  phone?: string;
+  webhook_url?: string;
+  user_id?: string;
+}
+
+export interface InlineInput {
+  html: string;
+  subject?: string;
+  text?: string;
+  from_local?: string;
+  from_name?: string;
+  reply_to?: string;
+}
+
+export interface AttachmentInput {
+  filename: string;
+  url: string;
+  size_bytes: number;
+}
+
+export interface EventInput {
+  event_type: string;
+  recipients: RecipientInput[];
+  payload: Record<string, unknown>;
+  priority?: 'high' | 'medium' | 'low';
+  template_id?: string;
+  template_name?: string;
+  inline?: InlineInput;
+  attachments?: AttachmentInput[];
+  idempotency_key?: string;
+  metadata?: Record<string, unknown>;
+}
+
+export const CONTACT_FIELD: Record<Channel, 'email' | 'phone' | 'webhook_url'> = {
+  email: 'email',
+  sms: 'phone',
+  webhook: 'webhook_url',
+};
+
+export function notificationCount(input: EventInput): number {
+  return input.recipients.reduce((n, r) => n + r.channels.length, 0);
+}

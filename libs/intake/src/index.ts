@@ -1,0 +1,7 @@
+export * from './errors';
+export * from './event-input';
+export * from './event-rules';
+export * from './event-accepted-message';
+export * from './request-hash';
+export * from './event-store';
+export * from './template-channels';

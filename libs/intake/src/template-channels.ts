@@ -1,0 +1,15 @@
+import type { Queryable } from '@herald/db';
+import type { TemplateChannels } from './event-rules';
+
+/** The template lookup the event rules need: channels for which the project has a template with this id or name. */
+export function templateChannelsOf(db: Queryable): TemplateChannels {
+  return async (projectId, ref) => {
+    const { rows } = await db.query<{ channel: string }>(
+      ref.id
+        ? 'SELECT channel FROM templates WHERE project_id = $1 AND id = $2'
+        : 'SELECT channel FROM templates WHERE project_id = $1 AND name = $2',
+      [projectId, ref.id ?? ref.name],
+    );
+    return rows.map((r) => r.channel);
+  };
+}

@@ -1,0 +1,46 @@
+import type { RenderedContent } from '@herald/delivery';
+import { htmlToText } from '@herald/templating';
+import MailComposer from 'nodemailer/lib/mail-composer';
+import type { Sender } from './sender-address';
+
+export interface EmailAttachment {
+  filename: string;
+  content: Buffer;
+}
+
+export interface EmailDraft {
+  sender: Sender;
+  to: string;
+  content: RenderedContent;
+  /** `<uuid@sender domain>`, recorded as the attempt's provider_response.message_id. */
+  messageId: string;
+  attachments: EmailAttachment[];
+  /** Support can trace a received email back to its notification. */
+  notificationId: string;
+}
+
+/**
+ * Builds the raw MIME message, the same bytes whichever provider sends it: multipart/alternative
+ * text + html (text derived from the html when fan-out stored none), attachments beside it. The
+ * content is only ever data: file and URL access are off, so nothing in it can pull in a file.
+ */
+export function composeMime(draft: EmailDraft): Promise<Buffer> {
+  const { content } = draft;
+  const html = content.html ?? undefined;
+  const text = content.text ?? (html !== undefined ? htmlToText(html) : '');
+  const composer = new MailComposer({
+    from: draft.sender.from,
+    to: draft.to,
+    replyTo: draft.sender.replyTo,
+    subject: content.subject ?? '',
+    messageId: draft.messageId,
+    date: new Date(),
+    text,
+    html,
+    attachments: draft.attachments.map((a) => ({ filename: a.filename, content: a.content })),
+    headers: { 'X-Herald-Notification-Id': draft.notificationId },
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  });
+  return composer.compile().build();
+}

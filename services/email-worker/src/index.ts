@@ -1,0 +1,1 @@
+export { startEmailWorker, type EmailWorker } from './app';

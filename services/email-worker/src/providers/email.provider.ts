@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import type { DeliveryOutcome, DeliveryProvider, DeliveryRequest, FailureVerdict, ProviderResponse } from '@herald/delivery';
+import { classifyDownloadFailure } from '../domain/attachment-failure.classifier';
+import { composeMime } from '../domain/email-mime.composer';
+import type { EmailTransport } from '../domain/email-transport.port';
+import { senderDomain, senderOf } from '../domain/sender-address';
+import type { AttachmentDownloader, DownloadResult } from './attachment.downloader';
+import type { ConcurrencyGate } from './concurrency.gate';
+
+export interface EmailProviderDeps {
+  transport: EmailTransport;
+  downloader: AttachmentDownloader;
+  /** Deliveries with attachments in memory at once. */
+  attachmentGate: ConcurrencyGate;
+  /** EMAIL_FROM: the default sender, and the only sender domain. */
+  defaultFrom: string;
+}
+
+function failed(verdict: FailureVerdict, providerResponse: ProviderResponse): DeliveryOutcome {
+  return { ...verdict, providerResponse };
+}
+
+/**
+ * The email channel's provider adapter: rendered content + fresh attachments -> one MIME message
+ * -> SMTP or SES. The Message-ID is ours (`<uuid@sender domain>`), new at every attempt, and is
+ * recorded whether or not the attempt got as far as the provider.
+ */
+export class EmailProvider implements DeliveryProvider {
+  private readonly domain: string;
+
+  constructor(private readonly deps: EmailProviderDeps) {
+    this.domain = senderDomain(deps.defaultFrom);
+  }
+
+  async send(request: DeliveryRequest): Promise<DeliveryOutcome> {
+    const { attachments } = request.target;
+    return attachments.length ? this.deps.attachmentGate.run(() => this.attempt(request)) : this.attempt(request);
+  }
+
+  close(): Promise<void> {
+    return this.deps.transport.close();
+  }
+
+  private async attempt({ message, target }: DeliveryRequest): Promise<DeliveryOutcome> {
+    const messageId = `<${randomUUID()}@${this.domain}>`;
+    const base: ProviderResponse = { message_id: messageId, provider: this.deps.transport.name };
+    const content = target.content;
+    if (!content || (!content.html && !content.text)) {
+      return failed({ kind: 'permanent', error: 'the notification has no rendered email content' }, base);
+    }
+    const downloaded: DownloadResult = await this.deps.downloader.downloadAll(target.attachments);
+    if (!downloaded.ok) return failed(classifyDownloadFailure(downloaded.failure), base);
+
+    const sender = senderOf(content, this.deps.defaultFrom);
+    const raw = await composeMime({
+      sender,
+      to: message.recipient,
+      content,
+      messageId,
+      attachments: downloaded.files,
+      notificationId: message.notification_id,
+    });
+    const result = await this.deps.transport.send({ from: sender.from.address, to: message.recipient, raw });
+    const providerResponse = { ...base, ...result.response, message_id: messageId };
+    return result.kind === 'sent' ? { kind: 'delivered', providerResponse } : failed(result, providerResponse);
+  }
+}

@@ -1,0 +1,54 @@
+import type { Config } from '@herald/config';
+import { Database } from '@herald/db';
+import type { Logger } from '@herald/logger';
+import { Broker, TopologyNames } from '@herald/messaging';
+import { AddressPolicy } from '@herald/net-guard';
+import { OutboxRelay } from '@herald/outbox';
+import { DueEventDispatcher } from './domain/dispatch-due.use-case';
+import { SchedulerLoop } from './jobs/scheduler-loop';
+
+export interface RunningScheduler {
+  /** Lets the batch in progress commit, then closes everything; what is left stays pending for the next tick. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Every replica ticks on its own; row locks (FOR UPDATE SKIP LOCKED), not a leader, keep two of
+ * them from dispatching one event. The scheduler relays its own outbox too, so dispatched events
+ * reach RabbitMQ even when no api process is up.
+ */
+export async function startScheduler(config: Config, logger: Logger): Promise<RunningScheduler> {
+  const db = await Database.connect(config.DATABASE_URL, config.DB_POOL_SIZE);
+  const names = new TopologyNames(config.AMQP_NAMESPACE);
+  const broker = await Broker.start({
+    url: config.AMQP_URL,
+    names,
+    retryPolicies: config.retryPolicies,
+    logger,
+    connectionName: 'scheduler',
+  });
+  const relay = new OutboxRelay(db, broker, logger, {
+    exchanges: [names.eventsExchange],
+    batchSize: config.OUTBOX_BATCH_SIZE,
+    pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS,
+  });
+  relay.start();
+  const dispatcher = new DueEventDispatcher({
+    db,
+    names,
+    policy: new AddressPolicy(config.SSRF_ALLOW_CIDRS),
+    logger,
+    onCommitted: () => relay.kick(),
+  });
+  const loop = new SchedulerLoop(dispatcher, config.SCHEDULER_INTERVAL_MS, logger);
+  loop.start();
+  logger.info('scheduler started', { interval_ms: config.SCHEDULER_INTERVAL_MS });
+  return {
+    async stop() {
+      await loop.stop();
+      await relay.stop();
+      await broker.close();
+      await db.close();
+    },
+  };
+}

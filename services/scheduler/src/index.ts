@@ -1,0 +1,1 @@
+export { startScheduler, type RunningScheduler } from './app';

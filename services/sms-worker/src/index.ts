@@ -1,0 +1,1 @@
+export { startSmsWorker, type SmsWorker } from './app';

@@ -1,0 +1,78 @@
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+
+export interface SesRequest {
+  headers: IncomingHttpHeaders;
+  body: {
+    FromEmailAddress?: string;
+    Destination?: { ToAddresses?: string[] };
+    Content?: { Raw?: { Data?: string } };
+    ConfigurationSetName?: string;
+  };
+  raw: Buffer;
+  parsed: ParsedMail;
+}
+
+/** Answers one SendEmail call; undefined accepts it with a fresh MessageId. */
+export type SesResponder = (req: SesRequest, nth: number) => { status: number; errorType: string; message: string } | undefined;
+
+/**
+ * A local SES v2 compatible endpoint: the SDK's SendEmail (POST /v2/email/outbound-emails, JSON,
+ * Content.Raw.Data in base64). Errors are answered the way SES's REST-JSON protocol does, with
+ * the error name in `x-amzn-ErrorType`, so the real SDK raises its real exception classes.
+ */
+export class SesServer {
+  readonly requests: SesRequest[] = [];
+  private responder: SesResponder = () => undefined;
+
+  private constructor(private readonly server: Server) {}
+
+  static async start(): Promise<SesServer> {
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        if (req.method !== 'POST' || req.url !== '/v2/email/outbound-emails') return void res.writeHead(404).end();
+        void ses.handle(req.headers, Buffer.concat(chunks), res);
+      });
+    });
+    const ses = new SesServer(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return ses;
+  }
+
+  get endpoint(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  respondWith(responder: SesResponder): void {
+    this.responder = responder;
+  }
+
+  for(recipient: string): SesRequest[] {
+    return this.requests.filter((r) => r.body.Destination?.ToAddresses?.includes(recipient));
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise((r) => this.server.close(r));
+  }
+
+  private async handle(headers: IncomingHttpHeaders, payload: Buffer, res: ServerResponse): Promise<void> {
+    const body = JSON.parse(payload.toString('utf8')) as SesRequest['body'];
+    const raw = Buffer.from(body.Content?.Raw?.Data ?? '', 'base64');
+    const request: SesRequest = { headers, body, raw, parsed: await simpleParser(raw) };
+    this.requests.push(request);
+    const recipient = body.Destination?.ToAddresses?.[0];
+    const nth = this.requests.filter((r) => r.body.Destination?.ToAddresses?.[0] === recipient).length;
+    const error = this.responder(request, nth);
+    if (error) {
+      res.writeHead(error.status, { 'Content-Type': 'application/json', 'x-amzn-ErrorType': error.errorType, 'x-amzn-RequestId': 'req-1' });
+      res.end(JSON.stringify({ message: error.message }));
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'application/json', 'x-amzn-RequestId': 'req-1' });
+    res.end(JSON.stringify({ MessageId: `0100018c-${nth}-${Date.now()}-ses` }));
+  }
+}
