@@ -89,6 +89,9 @@ export class Broker {
   }
 
   private async onConnected(model: ChannelModel): Promise<void> {
+    // amqplib binds its own listeners only after setup succeeds; a socket that dies during setup
+    // would otherwise emit an unhandled 'error' and take the process down instead of retrying.
+    model.on('error', (err: Error) => this.options.logger.warn('broker connection error during setup', { error: err.message }));
     const ch = await model.createChannel();
     await declareTopology(ch, this.options.names, this.options.retryPolicies);
     await ch.close();
