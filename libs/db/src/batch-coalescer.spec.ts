@@ -1,4 +1,4 @@
-import { Coalescer } from './batch.coalescer';
+import { Coalescer } from './batch-coalescer';
 
 /** A batch function that records its calls and can be held open to let callers pile up. */
 function recorder(fail: (batch: number[]) => boolean = () => false) {

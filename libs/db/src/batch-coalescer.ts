@@ -3,8 +3,8 @@ export interface CoalescerOptions<In> {
   maxBatch: number;
   /** Batched calls in flight at once; 1 keeps writers from locking rows against each other. */
   concurrency: number;
-  /** Inputs with equal keys never share a batch (one statement must not update a row twice). */
-  key?: (input: In) => string;
+  /** Inputs with equal keys never share a batch (one statement must not touch a row twice); undefined: no constraint. */
+  key?: (input: In) => string | undefined;
 }
 
 interface Pending<In, Out> {

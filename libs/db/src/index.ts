@@ -1,3 +1,4 @@
 export * from './database';
 export * from './pg-errors';
 export * from './migrate';
+export * from './batch-coalescer';

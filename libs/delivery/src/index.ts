@@ -3,7 +3,6 @@ export * from './domain/delivery-message.decoder';
 export * from './domain/delivery.decision';
 export * from './domain/redelivery';
 export * from './domain/deliver-notification.use-case';
-export * from './data/batch.coalescer';
 export * from './data/delivery.store';
 export * from './data/notification.repository';
 export * from './messaging/delivery.publisher';

@@ -41,10 +41,16 @@ export interface NewEvent {
   requestId?: string;
 }
 
+/** Where events are written: a repository on a connection or transaction, or the batched writer. */
+export interface EventWriter {
+  insertWithOutbox(e: NewEvent, outbox: OutboxMessage): Promise<EventSummary | undefined>;
+  findByIdempotencyKey(projectId: string, key: string): Promise<(EventSummary & { request_hash: string }) | undefined>;
+}
+
 const SUMMARY_COLUMNS = 'id, event_type, status, priority, recipient_count, has_failures, idempotency_key, created_at, updated_at';
 
 /** The write side of events: the one place an event and its outbox message are stored. */
-export class EventStoreRepository {
+export class EventStoreRepository implements EventWriter {
   constructor(private readonly db: Queryable) {}
 
   /**
@@ -108,16 +114,15 @@ export class EventStoreRepository {
 
 /**
  * Stores one validated event with its outbox message and settles idempotent replays. Shared by
- * single and batch intake and by the scheduler's dispatch; `db` may be a transaction.
+ * single and batch intake and by the scheduler's dispatch.
  */
 export async function storeEvent(
-  db: Queryable,
+  events: EventWriter,
   names: TopologyNames,
   caller: Caller,
   input: EventInput,
   batchId?: string,
 ): Promise<CreateEventResult> {
-  const events = new EventStoreRepository(db);
   const id = randomUUID();
   const hash = requestHash(input);
   const inserted = await events.insertWithOutbox(

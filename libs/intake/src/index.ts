@@ -5,3 +5,4 @@ export * from './event-accepted-message';
 export * from './request-hash';
 export * from './event-store';
 export * from './template-channels';
+export * from './batched-event-writer';

@@ -6,7 +6,7 @@ import { AddressPolicy } from '@herald/net-guard';
 import { OutboxRelay } from '@herald/outbox';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { EventRules, templateChannelsOf } from '@herald/intake';
+import { BatchedEventWriter, EventRules, templateChannelsOf } from '@herald/intake';
 import { CHANNELS, type Channel } from '@herald/contracts';
 import { AnalyticsRepository } from './data/analytics.repository';
 import { TenantRepository } from './data/tenant.repository';
@@ -57,6 +57,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     authenticator: new ApiKeyAuthenticator(new TenantRepository(db), config.API_KEY_CACHE_TTL_MS),
     intake: {
       db,
+      events: new BatchedEventWriter(db),
       names,
       rules: new EventRules(new AddressPolicy(config.SSRF_ALLOW_CIDRS), templateChannelsOf(db)),
       onCommitted: () => relay.kick(),

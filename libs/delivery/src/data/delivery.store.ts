@@ -1,5 +1,5 @@
 import type { DeliveryTarget } from '../domain/delivery-provider.port';
-import { Coalescer } from './batch.coalescer';
+import { Coalescer } from '@herald/db';
 import type { AttemptRecord, DeliveryKey, NotificationRepository } from './notification.repository';
 
 /** What the delivery use case needs from storage, one delivery at a time. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { EventStoreRepository } from '@herald/intake';
 import { ValidationFailed, type ValidationIssue } from './app-error';
 import { storeEvent, type Caller, type EventIntake } from './create-event.use-case';
 import { notificationCount, type EventInput } from './event-input';
@@ -19,7 +20,8 @@ export async function createBatch(deps: EventIntake, caller: Caller, inputs: Eve
   const batchId = randomUUID();
   const results = await deps.db.transaction(async (tx) => {
     const stored = [];
-    for (const input of inputs) stored.push({ input, ...(await storeEvent(tx, deps.names, caller, input, batchId)) });
+    for (const input of inputs)
+      stored.push({ input, ...(await storeEvent(new EventStoreRepository(tx), deps.names, caller, input, batchId)) });
     return stored;
   });
   const created = results.filter((r) => r.created);

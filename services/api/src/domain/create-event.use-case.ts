@@ -1,11 +1,21 @@
 import type { Database } from '@herald/db';
-import { ValidationFailed, storeEvent, type Caller, type CreateEventResult, type EventInput, type EventRules } from '@herald/intake';
+import {
+  ValidationFailed,
+  storeEvent,
+  type Caller,
+  type CreateEventResult,
+  type EventInput,
+  type EventRules,
+  type EventWriter,
+} from '@herald/intake';
 import type { TopologyNames } from '@herald/messaging';
 
 export { storeEvent, type Caller, type CreateEventResult } from '@herald/intake';
 
 export interface EventIntake {
   db: Database;
+  /** Single events go through the batched writer (group commit); batches use their own transaction. */
+  events: EventWriter;
   rules: EventRules;
   names: TopologyNames;
   /** Wakes the outbox relay once the event has committed. */
@@ -16,7 +26,7 @@ export interface EventIntake {
 export async function createEvent(deps: EventIntake, caller: Caller, input: EventInput): Promise<CreateEventResult> {
   const issues = await deps.rules.check(input, ['body'], caller.projectId);
   if (issues.length) throw new ValidationFailed(issues);
-  const result = await storeEvent(deps.db, deps.names, caller, input);
+  const result = await storeEvent(deps.events, deps.names, caller, input);
   if (result.created) deps.onCommitted();
   return result;
 }

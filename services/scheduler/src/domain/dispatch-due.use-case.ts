@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '@herald/db';
-import { EventRules, storeEvent, templateChannelsOf } from '@herald/intake';
+import { EventRules, EventStoreRepository, storeEvent, templateChannelsOf } from '@herald/intake';
 import type { Logger } from '@herald/logger';
 import type { TopologyNames } from '@herald/messaging';
 import type { AddressPolicy } from '@herald/net-guard';
@@ -42,7 +42,7 @@ async function settle(tx: Queryable, names: TopologyNames, policy: AddressPolicy
       settlement = { status: 'failed', reason: failureReason(issues) };
     } else {
       const caller = { projectId: row.project_id, apiKeyId: row.api_key_id, requestId: row.request_id ?? undefined };
-      const { event } = await storeEvent(tx, names, caller, row.request);
+      const { event } = await storeEvent(new EventStoreRepository(tx), names, caller, row.request);
       settlement = { status: 'dispatched', eventId: event.id };
     }
   }
