@@ -5,6 +5,7 @@ import type { ConsumeMessage } from 'amqplib';
 import request from 'supertest';
 import { eventAcceptedHandler } from '../../services/fanout/src/consumers/event-accepted.consumer';
 import { FanoutRepository } from '../../services/fanout/src/data/fanout.repository';
+import { FanoutStore } from '../../services/fanout/src/data/fanout.store';
 import { deleteTestTopology } from '../support/amqp-cleanup';
 import { aProject } from '../support/projects';
 import { startApi, type RunningApi } from '../../services/api/src/app';
@@ -53,7 +54,7 @@ describe('fan-out', () => {
       });
     expect(res.status).toBe(202);
 
-    const handle = eventAcceptedHandler({ repo: new FanoutRepository(db), broker, names, logger });
+    const handle = eventAcceptedHandler({ repo: new FanoutStore(new FanoutRepository(db)), broker, names, logger });
     expect(await handle(asDelivery(res.body.id, projectId))).toBe('ack');
     expect(await handle(asDelivery(res.body.id, projectId))).toBe('ack');
 
@@ -72,7 +73,7 @@ describe('fan-out', () => {
   });
 
   it('when the message is not a valid event message, then it is rejected for the dead-letter queue', async () => {
-    const handle = eventAcceptedHandler({ repo: new FanoutRepository(db), broker, names, logger });
+    const handle = eventAcceptedHandler({ repo: new FanoutStore(new FanoutRepository(db)), broker, names, logger });
     const garbage = { content: Buffer.from('{not json'), fields: {}, properties: { headers: {} } } as unknown as ConsumeMessage;
     expect(await handle(garbage)).toBe('reject');
     expect(await handle(asDelivery('00000000-0000-4000-8000-000000000000', '00000000-0000-4000-8000-000000000000'))).toBe('reject');

@@ -5,6 +5,7 @@ import { Broker, Consumer, TopologyNames } from '@herald/messaging';
 import { OutboxRelay } from '@herald/outbox';
 import { eventAcceptedHandler } from './consumers/event-accepted.consumer';
 import { FanoutRepository } from './data/fanout.repository';
+import { FanoutStore } from './data/fanout.store';
 
 export interface RunningFanout {
   stop(): Promise<void>;
@@ -29,7 +30,7 @@ export async function startFanout(config: Config, logger: Logger): Promise<Runni
     queue: names.fanoutQueue,
     prefetch: config.FANOUT_PREFETCH,
     logger,
-    handle: eventAcceptedHandler({ repo: new FanoutRepository(db), broker, names, logger }),
+    handle: eventAcceptedHandler({ repo: new FanoutStore(new FanoutRepository(db)), broker, names, logger }),
   });
   await consumer.start();
   logger.info('fanout consuming', { queue: names.fanoutQueue });

@@ -3,7 +3,7 @@ import type { Logger } from '@herald/logger';
 import { runWithRequestId } from '@herald/logger';
 import type { Broker, HandlerOutcome, TopologyNames } from '@herald/messaging';
 import type { ConsumeMessage } from 'amqplib';
-import type { FanoutRepository } from '../data/fanout.repository';
+import type { FanoutStore } from '../data/fanout.store';
 import { decideNotifications } from '../domain/fan-out-event.use-case';
 
 function decode(msg: ConsumeMessage): EventAcceptedMessage | undefined {
@@ -16,7 +16,7 @@ function decode(msg: ConsumeMessage): EventAcceptedMessage | undefined {
 }
 
 /** decode -> load (event and its templates) -> create notifications exactly once -> publish the sendable ones -> ack. */
-export function eventAcceptedHandler(deps: { repo: FanoutRepository; broker: Broker; names: TopologyNames; logger: Logger }) {
+export function eventAcceptedHandler(deps: { repo: FanoutStore; broker: Broker; names: TopologyNames; logger: Logger }) {
   return (msg: ConsumeMessage): Promise<HandlerOutcome> => {
     const requestId = msg.properties.headers?.[REQUEST_ID_HEADER] as string | undefined;
     return runWithRequestId(requestId, async () => {
@@ -30,7 +30,7 @@ export function eventAcceptedHandler(deps: { repo: FanoutRepository; broker: Bro
         deps.logger.error('event message for an unknown event dead-lettered', { event_id: message.event_id });
         return 'reject';
       }
-      const created = await deps.repo.createNotifications(event, decideNotifications(event));
+      const created = await deps.repo.createNotifications({ event, notifications: decideNotifications(event) });
       // A redelivered message created nothing: queue again whatever has not been attempted yet.
       const pending = created ?? (await deps.repo.pendingNotifications(event.id));
       const headers = requestId ? { [REQUEST_ID_HEADER]: requestId } : {};

@@ -26,44 +26,45 @@ export interface PendingNotification {
   recipient: string;
 }
 
-/** Prepared once per connection: these run for every event. */
-const LOAD_EVENT: Sql = {
-  name: 'fanout-load-event',
+/** Prepared once per connection: these run for every event, for a batch of events at a time. */
+const LOAD_EVENTS: Sql = {
+  name: 'fanout-load-events',
   text: `SELECT e.id, e.project_id, e.event_type, e.payload, e.recipients, e.content,
                 COALESCE((SELECT json_agg(t) FROM (
                   SELECT id, channel, subject, body, text_body, from_local, from_name, reply_to, on_missing_variable
                     FROM templates
                    WHERE project_id = e.project_id
                      AND (id = (e.content->>'template_id')::uuid OR name = e.content->>'template_name')) t), '[]'::json) AS templates
-           FROM events e WHERE e.id = $1`,
+           FROM events e WHERE e.id = ANY($1::uuid[])`,
 };
 
 /**
- * One statement, so one implicit transaction: suppressed recipients are decided against the
- * suppression list, notifications inserted (the unique (event_id, recipient_index, channel)
- * index makes a redelivered message insert nothing), the event's counters and status move by
- * what was actually inserted, and the sendable new notifications come back to be queued.
+ * One statement, so one implicit transaction, for several events: suppressed recipients are
+ * decided against the suppression list, notifications inserted (the unique (event_id,
+ * recipient_index, channel) index makes a redelivered message insert nothing), each event's
+ * counters and status move by what was actually inserted for it, and the sendable new
+ * notifications come back to be queued, plus one marker row per event that got any.
  */
 const CREATE_NOTIFICATIONS: Sql = {
   name: 'fanout-create-notifications',
   text: `WITH planned AS (
-           SELECT * FROM unnest($3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::jsonb[], $9::text[])
-             AS p(recipient_index, channel, recipient, user_id, status, content, last_error)
+           SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::jsonb[], $9::text[])
+             AS p(project_id, event_id, recipient_index, channel, recipient, user_id, status, content, last_error)
          ), inserted AS (
            INSERT INTO notifications (project_id, event_id, recipient_index, channel, recipient, user_id, status, content, last_error)
-           SELECT $1, $2, p.recipient_index, p.channel, p.recipient, p.user_id,
+           SELECT p.project_id, p.event_id, p.recipient_index, p.channel, p.recipient, p.user_id,
                   CASE WHEN s.id IS NULL THEN p.status ELSE 'suppressed' END,
                   CASE WHEN s.id IS NULL THEN p.content END,
                   CASE WHEN s.id IS NULL THEN p.last_error END
              FROM planned p
-             LEFT JOIN suppressions s ON s.project_id = $1 AND s.channel = p.channel AND s.recipient = p.recipient
+             LEFT JOIN suppressions s ON s.project_id = p.project_id AND s.channel = p.channel AND s.recipient = p.recipient
            ON CONFLICT (event_id, recipient_index, channel) DO NOTHING
-           RETURNING id, channel, recipient, status
+           RETURNING id, event_id, channel, recipient, status
          ), counts AS (
-           SELECT count(*)::int AS n,
+           SELECT event_id,
                   count(*) FILTER (WHERE status = 'failed')::int AS failed,
                   count(*) FILTER (WHERE status = 'suppressed')::int AS suppressed
-             FROM inserted
+             FROM inserted GROUP BY event_id
          ), moved AS (
            UPDATE events e SET
              failed_count = e.failed_count + c.failed,
@@ -76,35 +77,47 @@ const CREATE_NOTIFICATIONS: Sql = {
                ELSE 'partially_failed' END,
              updated_at = now()
              FROM counts c
-            WHERE e.id = $2 AND c.n > 0
+            WHERE e.id = c.event_id
          )
-         SELECT id, channel, recipient, (SELECT n FROM counts) AS inserted FROM inserted WHERE status = 'processing'
-         UNION ALL SELECT NULL, NULL, NULL, (SELECT n FROM counts)`,
+         SELECT event_id, id, channel, recipient FROM inserted WHERE status = 'processing'
+         UNION ALL SELECT event_id, NULL, NULL, NULL FROM counts`,
 };
+
+export interface EventNotifications {
+  event: StoredEvent;
+  notifications: NotificationToCreate[];
+}
 
 export class FanoutRepository {
   constructor(private readonly db: Database) {}
 
-  async loadEvent(id: string): Promise<StoredEvent | undefined> {
-    const { rows } = await this.db.query<StoredEvent>(LOAD_EVENT, [id]);
-    return rows[0];
+  async loadEvents(ids: string[]): Promise<Array<StoredEvent | undefined>> {
+    const { rows } = await this.db.query<StoredEvent>(LOAD_EVENTS, [ids]);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.map((id) => byId.get(id));
   }
 
-  /** Returns the new sendable notifications, or undefined when the event had been fanned out before. */
-  async createNotifications(event: StoredEvent, notifications: NotificationToCreate[]): Promise<PendingNotification[] | undefined> {
-    const { rows } = await this.db.query<PendingNotification & { inserted: number }>(CREATE_NOTIFICATIONS, [
-      event.project_id,
-      event.id,
-      notifications.map((n) => n.recipientIndex),
-      notifications.map((n) => n.channel),
-      notifications.map((n) => n.recipient),
-      notifications.map((n) => n.userId ?? null),
-      notifications.map((n) => n.status),
-      notifications.map((n) => (n.content ? JSON.stringify(n.content) : null)),
-      notifications.map((n) => n.lastError),
+  /** Per event: its new sendable notifications, or undefined when it had been fanned out before. */
+  async createNotifications(batch: EventNotifications[]): Promise<Array<PendingNotification[] | undefined>> {
+    const rows = batch.flatMap(({ event, notifications }) => notifications.map((n) => ({ event, n })));
+    const result = await this.db.query<PendingNotification & { event_id: string }>(CREATE_NOTIFICATIONS, [
+      rows.map(({ event }) => event.project_id),
+      rows.map(({ event }) => event.id),
+      rows.map(({ n }) => n.recipientIndex),
+      rows.map(({ n }) => n.channel),
+      rows.map(({ n }) => n.recipient),
+      rows.map(({ n }) => n.userId ?? null),
+      rows.map(({ n }) => n.status),
+      rows.map(({ n }) => (n.content ? JSON.stringify(n.content) : null)),
+      rows.map(({ n }) => n.lastError),
     ]);
-    if (rows[rows.length - 1].inserted === 0) return undefined;
-    return rows.filter((r) => r.id !== null).map(({ id, channel, recipient }) => ({ id, channel, recipient }));
+    const created = new Map<string, PendingNotification[]>();
+    for (const r of result.rows) {
+      const list = created.get(r.event_id) ?? [];
+      if (r.id !== null) list.push({ id: r.id, channel: r.channel, recipient: r.recipient });
+      created.set(r.event_id, list);
+    }
+    return batch.map(({ event }) => created.get(event.id));
   }
 
   /**
