@@ -7,6 +7,7 @@ import { TemplatesSuppressions1763790000000 } from './migrations/1763790000000-t
 import { ProjectPlane1763800000000 } from './migrations/1763800000000-project-plane';
 import { NotificationRollup1763810000000 } from './migrations/1763810000000-notification-rollup';
 import { FeedbackLookupOutboxVacuum1763820000000 } from './migrations/1763820000000-feedback-lookup-outbox-vacuum';
+import { RollupStatementTriggers1763830000000 } from './migrations/1763830000000-rollup-statement-triggers';
 
 export const MIGRATIONS = [
   InitialSchema1763780000000,
@@ -14,6 +15,7 @@ export const MIGRATIONS = [
   ProjectPlane1763800000000,
   NotificationRollup1763810000000,
   FeedbackLookupOutboxVacuum1763820000000,
+  RollupStatementTriggers1763830000000,
 ];
 
 /** SQL text, or a named statement that PostgreSQL parses and plans once per connection (hot paths). */
