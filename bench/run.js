@@ -13,6 +13,7 @@
  *   4. end to end: fanout + webhook-worker running, deliveries timed at bench/receiver.js,
  *      fan-out 1 and 10; 'paced' (open-loop, 100 deliveries/s offered: latency through an idle
  *      pipeline) then 'burst' (5,000 / 500 events POSTed with 16 in flight: throughput)
+ *   4a. scheduler lag (scheduled_for -> event created) at a 1 s cadence: bench/scheduler-lag.js
  *   4b. email (SMTP) and SMS deliveries per second end to end: bench/channels.js (its own knobs there)
  *   5. peak RSS (VmHWM) of every service, CPU used per process group during every phase
  *   6. table on stdout, JSON in bench/results/<timestamp>.json and bench/results/latest.json
@@ -858,6 +859,13 @@ async function main() {
     result.end_to_end = { available: false, reason: e2eUnavailable };
   }
 
+  // 4a. scheduler lag: bench/scheduler-lag.js
+  if (!env.BENCH_SKIP_SCHEDULER && api.alive) {
+    result.scheduler = await require('./scheduler-lag')
+      .run({ apiUrl, apiKey: boot.api_key, receiverUrl, serviceEnv, Child, log })
+      .catch((err) => ({ available: false, reason: err.message }));
+  }
+
   // 4b. email (SMTP) and SMS deliveries end to end: bench/channels.js
   if (!S.skipE2e && api.alive) {
     result.channels = await require('./channels')
@@ -1038,6 +1046,10 @@ function printReport(r) {
       if (s.mode === 'burst' && s.latency_p50_ms_by_tenth)
         out.push(`    p50 ms by tenth of the events, ${name}: ${s.latency_p50_ms_by_tenth.join(' ')}`);
     }
+  }
+  if (r.scheduler) {
+    out.push('');
+    out.push(...require('./scheduler-lag').report(r.scheduler));
   }
   if (r.channels) {
     out.push('');
