@@ -1,24 +1,4 @@
-import { loadConfig, runService } from '@herald/config';
-import { createLogger } from '@herald/logger';
+import { serve } from '@herald/runtime';
 import { startWebhookWorker } from './app';
 
-/** Composition root: config -> logger -> worker; SIGTERM/SIGINT drain in-flight deliveries, then exit. */
-void runService(async () => {
-  const config = loadConfig();
-  const logger = createLogger('webhook-worker', config.LOG_LEVEL);
-  const worker = await startWebhookWorker(config, logger);
-  logger.info('webhook worker started');
-
-  const shutdown = (signal: NodeJS.Signals) => {
-    logger.info('stopping: finishing in-flight deliveries', { signal });
-    worker.stop().then(
-      () => process.exit(0),
-      (err: Error) => {
-        logger.error('stop failed', { error: err.message });
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
-});
+serve('webhook-worker', startWebhookWorker);

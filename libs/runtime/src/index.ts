@@ -1,0 +1,33 @@
+import { loadConfig, runService, type Config } from '@herald/config';
+import { createLogger, type Logger } from '@herald/logger';
+
+export interface RunningService {
+  /** Stops taking work, finishes (or returns) what is in flight, closes connections. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The composition root every service shares: config (a bad value stops the process with one
+ * line) -> logger -> start; the first SIGTERM or SIGINT stops the service, so in-flight work
+ * finishes or goes back to its queue, then the process exits.
+ */
+export function serve(service: string, start: (config: Config, logger: Logger) => Promise<RunningService>): void {
+  void runService(async () => {
+    const config = loadConfig();
+    const logger = createLogger(service, config.LOG_LEVEL);
+    const running = await start(config, logger);
+    logger.info(`${service} started`);
+    const shutdown = (signal: NodeJS.Signals) => {
+      logger.info('stopping: finishing in-flight work', { signal });
+      running.stop().then(
+        () => process.exit(0),
+        (err: Error) => {
+          logger.error('stop failed', { error: err.message });
+          process.exit(1);
+        },
+      );
+    };
+    process.once('SIGTERM', shutdown);
+    process.once('SIGINT', shutdown);
+  });
+}
