@@ -1,5 +1,5 @@
 import type { Queryable } from '@herald/db';
-import { pageQuery, type Page, type PageRequest } from './paging';
+import { pageQuery, Where, type Page, type PageRequest } from './paging';
 
 export interface AuditEntry {
   projectId: string;
@@ -23,21 +23,11 @@ export class AuditLogRepository {
   }
 
   list(projectId: string, filters: { action?: string; from?: string }, page: PageRequest): Promise<Page<Record<string, unknown>>> {
-    const where = ['project_id = $1'];
-    const params: unknown[] = [projectId];
-    if (filters.action) {
-      params.push(filters.action);
-      where.push(`action = $${params.length}`);
-    }
-    if (filters.from) {
-      params.push(filters.from);
-      where.push(`created_at >= $${params.length}`);
-    }
+    const where = new Where(projectId).add('action = ?', filters.action).add('created_at >= ?', filters.from);
     return pageQuery(this.db, {
       select: 'id, action, actor_api_key_id, metadata, request_id, created_at',
       from: 'audit_log',
       where,
-      params,
       orderBy: 'created_at DESC, id DESC',
       page,
     });

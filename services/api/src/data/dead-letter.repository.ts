@@ -1,6 +1,6 @@
 import type { Channel } from '@herald/contracts';
 import type { Queryable } from '@herald/db';
-import { pageQuery, type Page, type PageRequest } from './paging';
+import { pageQuery, Where, type Page, type PageRequest } from './paging';
 
 export interface DeadLetterFilters {
   status?: string;
@@ -63,18 +63,11 @@ export class DeadLetterRepository {
   constructor(private readonly db: Queryable) {}
 
   list(projectId: string, filters: DeadLetterFilters, page: PageRequest): Promise<Page<Record<string, unknown>>> {
-    const where = ['project_id = $1'];
-    const params: unknown[] = [projectId];
-    for (const key of ['status', 'channel'] as const) {
-      if (!filters[key]) continue;
-      params.push(filters[key]);
-      where.push(`${key} = $${params.length}`);
-    }
+    const where = new Where(projectId).add('status = ?', filters.status).add('channel = ?', filters.channel);
     return pageQuery(this.db, {
       select: 'id, notification_id, channel, recipient, retry_count, status, error_type, created_at, updated_at',
       from: 'dead_letters',
       where,
-      params,
       orderBy: 'created_at DESC, id DESC',
       page,
     });

@@ -1,5 +1,5 @@
 import type { Queryable } from '@herald/db';
-import { pageQuery, type Page, type PageRequest } from './paging';
+import { pageQuery, Where, type Page, type PageRequest } from './paging';
 
 export type { EventSummary } from '@herald/intake';
 
@@ -16,22 +16,16 @@ export class EventRepository {
   constructor(private readonly db: Queryable) {}
 
   list(projectId: string, filters: EventFilters, page: PageRequest): Promise<Page<Record<string, unknown>>> {
-    const where = ['project_id = $1'];
-    const params: unknown[] = [projectId];
-    const add = (sql: string, value: unknown) => {
-      params.push(value);
-      where.push(sql.replace('?', `$${params.length}`));
-    };
-    if (filters.status) add('status = ?', filters.status);
-    if (filters.priority) add('priority = ?', filters.priority);
-    if (filters.event_type) add('event_type = ?', filters.event_type);
-    if (filters.date_from) add('created_at >= ?', filters.date_from);
-    if (filters.date_to) add('created_at <= ?', filters.date_to);
+    const where = new Where(projectId)
+      .add('status = ?', filters.status)
+      .add('priority = ?', filters.priority)
+      .add('event_type = ?', filters.event_type)
+      .add('created_at >= ?', filters.date_from)
+      .add('created_at <= ?', filters.date_to);
     return pageQuery(this.db, {
       select: 'id, event_type, priority, status, created_at',
       from: 'events',
       where,
-      params,
       orderBy: 'created_at DESC, id DESC',
       page,
     });

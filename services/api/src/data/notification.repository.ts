@@ -1,5 +1,5 @@
 import type { Queryable } from '@herald/db';
-import { pageQuery, type Page, type PageRequest } from './paging';
+import { pageQuery, Where, type Page, type PageRequest } from './paging';
 
 export interface NotificationFilters {
   status?: string;
@@ -13,22 +13,16 @@ export class NotificationRepository {
   constructor(private readonly db: Queryable) {}
 
   list(projectId: string, filters: NotificationFilters, page: PageRequest): Promise<Page<Record<string, unknown>>> {
-    const where = ['project_id = $1'];
-    const params: unknown[] = [projectId];
-    const add = (sql: string, value: unknown) => {
-      params.push(value);
-      where.push(sql.replace('?', `$${params.length}`));
-    };
-    if (filters.status) add('status = ?', filters.status);
-    if (filters.channel) add('channel = ?', filters.channel);
-    if (filters.recipient) add('recipient = ?', filters.recipient);
-    if (filters.date_from) add('created_at >= ?', filters.date_from);
-    if (filters.date_to) add('created_at <= ?', filters.date_to);
+    const where = new Where(projectId)
+      .add('status = ?', filters.status)
+      .add('channel = ?', filters.channel)
+      .add('recipient = ?', filters.recipient)
+      .add('created_at >= ?', filters.date_from)
+      .add('created_at <= ?', filters.date_to);
     return pageQuery(this.db, {
       select: 'id, event_id, channel, status, recipient, retry_count, created_at, updated_at',
       from: 'notifications',
       where,
-      params,
       orderBy: 'created_at DESC, id DESC',
       page,
     });

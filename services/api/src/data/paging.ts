@@ -13,24 +13,45 @@ export interface Page<T> {
   total_pages: number;
 }
 
+/**
+ * A project-scoped WHERE clause built from optional conditions: a condition whose value is
+ * undefined (a filter the caller did not give) is left out.
+ */
+export class Where {
+  readonly clauses: string[] = [];
+  readonly params: unknown[] = [];
+
+  constructor(projectId: string) {
+    this.add('project_id = ?', projectId);
+  }
+
+  /** `sql` holds one `?` for the value. */
+  add(sql: string, value: unknown): this {
+    if (value === undefined || value === '') return this;
+    this.params.push(value);
+    this.clauses.push(sql.replace('?', `$${this.params.length}`));
+    return this;
+  }
+}
+
 export interface PageQuery {
   select: string;
   from: string;
-  where: string[];
-  params: unknown[];
+  where: Where;
   orderBy: string;
   page: PageRequest;
 }
 
 /** The pagination envelope every list returns: one count and one page query, run side by side. */
 export async function pageQuery<T extends Record<string, unknown>>(db: Queryable, q: PageQuery): Promise<Page<T>> {
-  const where = q.where.length ? `WHERE ${q.where.join(' AND ')}` : '';
+  const { clauses, params } = q.where;
+  const where = `WHERE ${clauses.join(' AND ')}`;
   const offset = (q.page.page - 1) * q.page.perPage;
   const [count, items] = await Promise.all([
-    db.query<{ total: string }>(`SELECT count(*) AS total FROM ${q.from} ${where}`, q.params),
+    db.query<{ total: string }>(`SELECT count(*) AS total FROM ${q.from} ${where}`, params),
     db.query<T>(
-      `SELECT ${q.select} FROM ${q.from} ${where} ORDER BY ${q.orderBy} LIMIT $${q.params.length + 1} OFFSET $${q.params.length + 2}`,
-      [...q.params, q.page.perPage, offset],
+      `SELECT ${q.select} FROM ${q.from} ${where} ORDER BY ${q.orderBy} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, q.page.perPage, offset],
     ),
   ]);
   const total = Number(count.rows[0].total);

@@ -1,6 +1,6 @@
 import type { Queryable } from '@herald/db';
 import type { EventInput } from '@herald/intake';
-import { pageQuery, type Page, type PageRequest } from './paging';
+import { pageQuery, Where, type Page, type PageRequest } from './paging';
 
 export interface ScheduledEventRow {
   id: string;
@@ -70,12 +70,7 @@ export class ScheduledEventRepository {
   }
 
   list(projectId: string, status: string | undefined, page: PageRequest): Promise<Page<Record<string, unknown>>> {
-    const where = ['project_id = $1'];
-    const params: unknown[] = [projectId];
-    if (status) {
-      params.push(status);
-      where.push(`status = $${params.length}`);
-    }
-    return pageQuery(this.db, { select: COLUMNS, from: 'scheduled_events', where, params, orderBy: 'created_at DESC, id DESC', page });
+    const where = new Where(projectId).add('status = ?', status);
+    return pageQuery(this.db, { select: COLUMNS, from: 'scheduled_events', where, orderBy: 'created_at DESC, id DESC', page });
   }
 }

@@ -1,5 +1,5 @@
 import type { Queryable } from '@herald/db';
-import { pageQuery, type Page, type PageRequest } from './paging';
+import { pageQuery, Where, type Page, type PageRequest } from './paging';
 
 export interface SuppressionRow {
   id: string;
@@ -36,12 +36,7 @@ export class SuppressionRepository {
   }
 
   list(projectId: string, channel: string | undefined, page: PageRequest): Promise<Page<Record<string, unknown>>> {
-    const where = ['project_id = $1'];
-    const params: unknown[] = [projectId];
-    if (channel) {
-      params.push(channel);
-      where.push(`channel = $${params.length}`);
-    }
-    return pageQuery(this.db, { select: COLUMNS, from: 'suppressions', where, params, orderBy: 'created_at DESC, id DESC', page });
+    const where = new Where(projectId).add('channel = ?', channel);
+    return pageQuery(this.db, { select: COLUMNS, from: 'suppressions', where, orderBy: 'created_at DESC, id DESC', page });
   }
 }

@@ -1,5 +1,5 @@
 import type { Queryable } from '@herald/db';
-import { pageQuery, type Page, type PageRequest } from './paging';
+import { pageQuery, Where, type Page, type PageRequest } from './paging';
 
 export interface TemplateRow {
   id: string;
@@ -94,17 +94,11 @@ export class TemplateRepository {
   }
 
   list(projectId: string, channel: string | undefined, page: PageRequest): Promise<Page<Record<string, unknown>>> {
-    const where = ['project_id = $1'];
-    const params: unknown[] = [projectId];
-    if (channel) {
-      params.push(channel);
-      where.push(`channel = $${params.length}`);
-    }
+    const where = new Where(projectId).add('channel = ?', channel);
     return pageQuery(this.db, {
       select: 'id, name, channel, subject, variables, on_missing_variable, created_at, updated_at',
       from: 'templates',
       where,
-      params,
       orderBy: 'created_at DESC, id DESC',
       page,
     });

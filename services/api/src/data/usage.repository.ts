@@ -1,5 +1,5 @@
 import type { Queryable } from '@herald/db';
-import { pageQuery, type Page, type PageRequest } from './paging';
+import { pageQuery, Where, type Page, type PageRequest } from './paging';
 
 export interface UsageCount {
   projectId: string;
@@ -47,20 +47,14 @@ export class UsageRepository {
 
   /** `from` and `to` select the hours they fall in, so a `from` of 10:30 includes the 10:00 hour. */
   list(projectId: string, filters: UsageFilters, page: PageRequest): Promise<Page<Record<string, unknown>>> {
-    const where = ['project_id = $1'];
-    const params: unknown[] = [projectId];
-    const add = (sql: string, value: unknown) => {
-      params.push(value);
-      where.push(sql.replace('?', `$${params.length}`));
-    };
-    if (filters.from) add("hour >= date_trunc('hour', ?::timestamptz)", filters.from);
-    if (filters.to) add("hour <= date_trunc('hour', ?::timestamptz)", filters.to);
-    if (filters.endpoint) add('endpoint = ?', filters.endpoint);
+    const where = new Where(projectId)
+      .add("hour >= date_trunc('hour', ?::timestamptz)", filters.from)
+      .add("hour <= date_trunc('hour', ?::timestamptz)", filters.to)
+      .add('endpoint = ?', filters.endpoint);
     return pageQuery(this.db, {
       select: 'hour, endpoint, method, request_count::int AS request_count',
       from: 'usage_hourly',
       where,
-      params,
       orderBy: 'hour DESC, endpoint, method',
       page,
     });
