@@ -52,8 +52,8 @@ export class ChannelWorkerHarness {
     return aProject(this.db, this.config);
   }
 
-  /** Publishes to the deliveries exchange as fan-out does. */
-  publish(msg: DeliveryMessage, headers: Record<string, string> = {}): Promise<void> {
+  /** Publishes to the deliveries exchange as fan-out does; a Buffer goes out as raw bytes. */
+  publish(msg: DeliveryMessage | Buffer, headers: Record<string, string> = {}): Promise<void> {
     return this.broker.publish(this.names.deliveriesExchange, this.channel, msg, { headers });
   }
 
@@ -75,6 +75,15 @@ export class ChannelWorkerHarness {
       await ch.close();
     }
     return this.deadLettered;
+  }
+
+  async queueDepth(queue: string): Promise<number> {
+    const ch = await this.amqp.createChannel();
+    try {
+      return (await ch.checkQueue(queue)).messageCount;
+    } finally {
+      await ch.close();
+    }
   }
 
   async notification(id: string) {
