@@ -78,16 +78,6 @@ export class TemplateRepository {
     return rows;
   }
 
-  async channelsOf(projectId: string, ref: { id?: string; name?: string }): Promise<string[]> {
-    const { rows } = await this.db.query<{ channel: string }>(
-      ref.id
-        ? 'SELECT channel FROM templates WHERE project_id = $1 AND id = $2'
-        : 'SELECT channel FROM templates WHERE project_id = $1 AND name = $2',
-      [projectId, ref.id ?? ref.name],
-    );
-    return rows.map((r) => r.channel);
-  }
-
   async delete(projectId: string, id: string): Promise<boolean> {
     const { rowCount } = await this.db.query('DELETE FROM templates WHERE project_id = $1 AND id = $2', [projectId, id]);
     return (rowCount ?? 0) > 0;

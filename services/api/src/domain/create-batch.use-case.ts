@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { EventStoreRepository } from '@herald/intake';
-import { ValidationFailed, type ValidationIssue } from './app-error';
+import { EventStoreRepository, ValidationFailed, notificationCount, type EventInput, type ValidationIssue } from '@herald/intake';
 import { storeEvent, type Caller, type EventIntake } from './create-event.use-case';
-import { notificationCount, type EventInput } from './event-input';
 
 export interface BatchResult {
   batch_id: string;

@@ -1,6 +1,6 @@
 import type { Channel } from '@herald/contracts';
 import type { SuppressionRepository } from '../data/suppression.repository';
-import { AppError, ValidationFailed } from './app-error';
+import { AppError, ValidationFailed } from '@herald/intake';
 import { normaliseRecipient } from './recipient-address';
 
 export interface SuppressionInput {

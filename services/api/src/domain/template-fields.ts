@@ -1,6 +1,6 @@
 import { SMS_MAX_LENGTH, TemplateSyntaxError, detectVariables, parseTemplate } from '@herald/templating';
 import type { TemplateFields } from '../data/template.repository';
-import { ValidationFailed, type ValidationIssue } from './app-error';
+import { ValidationFailed, type ValidationIssue } from '@herald/intake';
 
 export type TemplateChannel = 'email' | 'sms' | 'webhook';
 

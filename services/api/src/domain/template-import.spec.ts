@@ -1,4 +1,4 @@
-import { ValidationFailed } from './app-error';
+import { ValidationFailed } from '@herald/intake';
 import { importTemplate } from './template-import';
 
 function issuesOf(fn: () => unknown) {

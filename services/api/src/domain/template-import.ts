@@ -1,6 +1,6 @@
 import { escapeHtml } from '@herald/templating';
 import { Parser } from 'htmlparser2';
-import { ValidationFailed, type ValidationIssue } from './app-error';
+import { ValidationFailed, type ValidationIssue } from '@herald/intake';
 
 export interface ImportInput {
   name: string;

@@ -1,7 +1,7 @@
 import { hasPgCode, PgError } from '@herald/db';
 import { renderContent, smsSegments } from '@herald/templating';
 import type { TemplateRepository, TemplateRow } from '../data/template.repository';
-import { AppError } from './app-error';
+import { AppError } from '@herald/intake';
 import { resolveTemplateFields, type TemplateChannel, type TemplateInput } from './template-fields';
 
 function nameTaken(err: unknown, name: string, channel: string): never {

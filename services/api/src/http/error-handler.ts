@@ -1,6 +1,6 @@
 import type { Logger } from '@herald/logger';
 import type { ErrorRequestHandler } from 'express';
-import { AppError, ValidationFailed, type ErrorCode } from '../domain/app-error';
+import { AppError, ValidationFailed, type ErrorCode } from '@herald/intake';
 import { toValidationIssues } from './validation-errors';
 
 /** Exhaustive: a new domain error code that is not mapped here fails to compile. */

@@ -1,4 +1,4 @@
-import type { ValidationIssue } from '../domain/app-error';
+import type { ValidationIssue } from '@herald/intake';
 
 interface ValidatorError {
   path?: string;

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { DeadLetterRepository } from '../../data/dead-letter.repository';
-import { AppError } from '../../domain/app-error';
+import { AppError } from '@herald/intake';
 import { DeadLettersService, type DeadLetterDeps } from '../../domain/dead-letters.service';
 import { callerOf, pageOf, stringQuery } from '../caller';
 

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { EventRepository } from '../../data/event.repository';
-import { AppError } from '../../domain/app-error';
+import { AppError } from '@herald/intake';
 import { createBatch } from '../../domain/create-batch.use-case';
 import { createEvent, type EventIntake } from '../../domain/create-event.use-case';
 import { callerOf, pageOf, stringQuery } from '../caller';

@@ -1,7 +1,7 @@
 import type { Database } from '@herald/db';
 import { Router } from 'express';
 import { NotificationRepository } from '../../data/notification.repository';
-import { AppError } from '../../domain/app-error';
+import { AppError } from '@herald/intake';
 import { callerOf, pageOf, stringQuery } from '../caller';
 
 export function notificationRoutes(db: Database): Router {
