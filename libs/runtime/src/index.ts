@@ -17,7 +17,12 @@ export function serve(service: string, start: (config: Config, logger: Logger) =
     const logger = createLogger(service, config.LOG_LEVEL);
     const running = await start(config, logger);
     logger.info(`${service} started`);
+    let stopping = false;
+    // Ctrl-C reaches every process of the group and `npm start` forwards a SIGTERM as well:
+    // the first signal starts the drain, later ones must not stop the service a second time.
     const shutdown = (signal: NodeJS.Signals) => {
+      if (stopping) return;
+      stopping = true;
       logger.info('stopping: finishing in-flight work', { signal });
       running.stop().then(
         () => process.exit(0),
