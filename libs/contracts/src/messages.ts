@@ -28,3 +28,13 @@ export interface DeliveryMessage {
   event_type: string;
   payload: Record<string, unknown>;
 }
+
+/** An event's already-rendered email content (`inline`), as the API accepts and fan-out sends it. */
+export interface InlineContent {
+  html: string;
+  subject?: string;
+  text?: string;
+  from_local?: string;
+  from_name?: string;
+  reply_to?: string;
+}

@@ -1,4 +1,4 @@
-import type { Channel } from '@herald/contracts';
+import type { Channel, InlineContent } from '@herald/contracts';
 
 /** An event request after openapi validation: the schema has already checked types and formats. */
 export interface RecipientInput {
@@ -9,14 +9,8 @@ export interface RecipientInput {
   user_id?: string;
 }
 
-export interface InlineInput {
-  html: string;
-  subject?: string;
-  text?: string;
-  from_local?: string;
-  from_name?: string;
-  reply_to?: string;
-}
+/** Inline content is sent literally: no template rendering. */
+export type InlineInput = InlineContent;
 
 export interface AttachmentInput {
   filename: string;

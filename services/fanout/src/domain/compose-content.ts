@@ -1,14 +1,5 @@
-import type { Channel } from '@herald/contracts';
+import type { Channel, InlineContent } from '@herald/contracts';
 import { htmlToText, renderContent, SMS_MAX_LENGTH, type TemplateSource } from '@herald/templating';
-
-export interface InlineContent {
-  html: string;
-  subject?: string;
-  text?: string;
-  from_local?: string;
-  from_name?: string;
-  reply_to?: string;
-}
 
 export interface EventContent {
   inline?: InlineContent;
