@@ -40,6 +40,7 @@ describe('event in, signed webhook out', () => {
       const received = receiver.for(n.id);
       expect(received).toHaveLength(1);
       expect(received[0].signatureValid).toBe(true);
+      expect(received[0].standardSignatureValid).toBe(true);
       expect(received[0].body).toEqual({
         event_type: 'order.shipped',
         payload: { order_id: 'A-1', total: 12.5 },

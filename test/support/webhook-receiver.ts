@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
 
 export interface ReceivedRequest {
   headers: IncomingHttpHeaders;
@@ -8,6 +9,8 @@ export interface ReceivedRequest {
   body: Record<string, unknown>;
   /** Verified the way the docs tell receivers to: HMAC over the raw bytes, constant-time compare. */
   signatureValid: boolean;
+  /** Verified with the `standardwebhooks` package, as a receiver using any Standard Webhooks library would. */
+  standardSignatureValid: boolean;
 }
 
 export type Responder = (req: ReceivedRequest, res: ServerResponse, nth: number) => void;
@@ -34,6 +37,7 @@ export class WebhookReceiver {
           rawBody,
           body: rawBody.length ? JSON.parse(rawBody.toString('utf8')) : {},
           signatureValid: verify(secretFn(), rawBody, req.headers['x-herald-signature-256']),
+          standardSignatureValid: verifyStandard(secretFn(), rawBody, req.headers),
         };
         receiver.requests.push(received);
         receiver.responder(received, res, receiver.requests.length);
@@ -68,4 +72,13 @@ function verify(secret: string, raw: Buffer, header: string | string[] | undefin
   const expected = Buffer.from('sha256=' + createHmac('sha256', secret).update(raw).digest('hex'));
   const given = Buffer.from(header);
   return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+function verifyStandard(secret: string, raw: Buffer, headers: IncomingHttpHeaders): boolean {
+  try {
+    new Webhook(secret).verify(raw.toString('utf8'), headers as Record<string, string>);
+    return true;
+  } catch {
+    return false;
+  }
 }

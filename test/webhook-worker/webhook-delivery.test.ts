@@ -36,6 +36,7 @@ describe('webhook worker: delivery', () => {
     expect(receiver.requests).toHaveLength(1);
     const [req] = receiver.requests;
     expect(req.signatureValid).toBe(true);
+    expect(req.standardSignatureValid).toBe(true);
     expect(Object.keys(req.body)).toEqual(['event_type', 'payload', 'notification_id', 'timestamp']);
     expect(req.body).toEqual({
       event_type: 'order.shipped',
@@ -75,8 +76,10 @@ describe('webhook worker: delivery', () => {
     await eventually(async () => expect((await h.notification(msg.notification_id)).status).toBe('delivered'));
     expect((await h.notification(msg.notification_id)).retry_count).toBe(2);
     expect(receiver.requests.map((r) => r.headers['x-herald-attempt'])).toEqual(['1', '2', '3']);
-    expect(receiver.requests.every((r) => r.signatureValid)).toBe(true);
+    expect(receiver.requests.every((r) => r.signatureValid && r.standardSignatureValid)).toBe(true);
     expect(new Set(receiver.requests.map((r) => r.headers['x-herald-message-id'])).size).toBe(3);
+    // Receivers deduplicate by webhook-id: every attempt of one notification carries the same one.
+    expect(receiver.requests.map((r) => r.headers['webhook-id'])).toEqual(Array(3).fill(msg.notification_id));
     const logs = await h.logs(msg.notification_id);
     expect(logs.map((l) => [l.attempt, l.status, l.error])).toEqual([
       [1, 'retrying', 'HTTP 503'],

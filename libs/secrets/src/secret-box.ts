@@ -24,6 +24,7 @@ export class SecretBox {
   }
 }
 
+/** Standard base64 after `whsec_`, the form Standard Webhooks libraries decode. */
 export function generateSigningSecret(): string {
-  return `whsec_${randomBytes(32).toString('base64url')}`;
+  return `whsec_${randomBytes(32).toString('base64')}`;
 }

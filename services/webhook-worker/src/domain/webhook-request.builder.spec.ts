@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { DeliveryMessage } from '@herald/contracts';
+import { standardWebhooksSignature } from './standard-webhooks.signature';
 import { buildWebhookBody, buildWebhookRequest, signatureHeader } from './webhook-request.builder';
 
 const msg: DeliveryMessage = {
@@ -42,6 +43,9 @@ describe('buildWebhookRequest', () => {
       'Content-Type': 'application/json',
       'User-Agent': 'Herald-Webhooks/1.0',
       'X-Herald-Signature-256': signatureHeader('whsec_test', req.body),
+      'webhook-id': msg.notification_id,
+      'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+      'webhook-signature': standardWebhooksSignature(['whsec_test'], msg.notification_id, Math.floor(now.getTime() / 1000), req.body),
       'X-Herald-Notification-Id': msg.notification_id,
       'X-Herald-Attempt': '2',
       'X-Herald-Message-Id': 'm-1',

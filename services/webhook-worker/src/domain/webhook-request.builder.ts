@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { REQUEST_ID_HEADER, type DeliveryMessage } from '@herald/contracts';
+import { standardWebhooksSignature } from './standard-webhooks.signature';
 import type { WebhookRequest } from './webhook-sender.port';
 
 export const USER_AGENT = 'Herald-Webhooks/1.0';
@@ -23,12 +24,20 @@ export function signatureHeader(secret: string, body: Buffer): string {
   return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 }
 
+/**
+ * Herald's own signature and the Standard Webhooks headers. `webhook-id` is the notification id,
+ * the same on every attempt, so receivers deduplicate retries by it.
+ */
 export function buildWebhookRequest(msg: DeliveryMessage, secret: string, ctx: AttemptContext): WebhookRequest {
   const body = buildWebhookBody(msg, ctx.now);
+  const timestamp = Math.floor(ctx.now.getTime() / 1000);
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
     'User-Agent': USER_AGENT,
     'X-Herald-Signature-256': signatureHeader(secret, body),
+    'webhook-id': msg.notification_id,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': standardWebhooksSignature([secret], msg.notification_id, timestamp, body),
     'X-Herald-Notification-Id': msg.notification_id,
     'X-Herald-Attempt': String(msg.attempt),
     'X-Herald-Message-Id': ctx.messageId,

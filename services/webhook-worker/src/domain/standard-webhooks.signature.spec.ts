@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import { generateSigningSecret } from '@herald/secrets';
+import { Webhook } from 'standardwebhooks';
+import { standardWebhooksKey, standardWebhooksSignature } from './standard-webhooks.signature';
+
+const body = Buffer.from('{"event_type":"order.shipped","payload":{"name":"é"}}', 'utf8');
+const id = '6f1c1f0e-8f1a-4a36-9d7e-0d0a5b9a1c11';
+
+function headers(signature: string, timestamp: number): Record<string, string> {
+  return { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signature };
+}
+
+describe('standardWebhooksSignature', () => {
+  it('when a project secret signs, then the Standard Webhooks library verifies it with the secret as returned', () => {
+    const secret = generateSigningSecret();
+    const now = Math.floor(Date.now() / 1000);
+    const verified = new Webhook(secret).verify(body.toString('utf8'), headers(standardWebhooksSignature([secret], id, now, body), now));
+    expect(verified).toEqual(JSON.parse(body.toString('utf8')));
+  });
+
+  it('when the body was changed on the way, then the library refuses it', () => {
+    const secret = generateSigningSecret();
+    const now = Math.floor(Date.now() / 1000);
+    const signature = standardWebhooksSignature([secret], id, now, body);
+    expect(() => new Webhook(secret).verify(body.toString('utf8') + ' ', headers(signature, now))).toThrow();
+  });
+
+  it('when two secrets are in rotation, then a receiver holding either one verifies', () => {
+    const [older, newer] = [generateSigningSecret(), generateSigningSecret()];
+    const now = Math.floor(Date.now() / 1000);
+    const signature = standardWebhooksSignature([newer, older], id, now, body);
+    expect(signature.split(' ')).toHaveLength(2);
+    for (const secret of [older, newer])
+      expect(() => new Webhook(secret).verify(body.toString('utf8'), headers(signature, now))).not.toThrow();
+  });
+
+  it('when a secret was minted in base64url before the switch, then the key is the same bytes', () => {
+    const bytes = randomBytes(32);
+    expect(standardWebhooksKey(`whsec_${bytes.toString('base64url')}`)).toEqual(bytes);
+    expect(standardWebhooksKey(`whsec_${bytes.toString('base64')}`)).toEqual(bytes);
+  });
+});
