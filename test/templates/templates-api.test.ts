@@ -146,6 +146,24 @@ describe('templates', () => {
     });
   });
 
+  it('when importing more than 100 variables, then 422 names variables', async () => {
+    const variables = Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`v${i}`, `sample ${i}`]));
+    const html = `<p>${Object.values(variables).join('</p><p>')}</p>`;
+    const res = await http().post('/api/v1/templates/import').set('X-API-Key', f.key).send({ name: 'too-many', html, variables });
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toEqual([expect.objectContaining({ loc: ['body', 'variables'] })]);
+  });
+
+  it('when importing 1 MB of unclosed tags, then 422 names html and the api keeps answering', async () => {
+    const res = await http()
+      .post('/api/v1/templates/import')
+      .set('X-API-Key', f.key)
+      .send({ name: 'deep', html: 'x<i>'.repeat(262_144), variables: { a: 'x' } });
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toEqual([{ loc: ['body', 'html'], msg: 'html nests elements more than 256 levels deep', type: 'value_error' }]);
+    expect((await http().get('/api/v1/health')).status).toBe(200);
+  }, 20000);
+
   it('when deleted, then it is gone', async () => {
     const created = await http()
       .post('/api/v1/templates')

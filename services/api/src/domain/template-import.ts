@@ -15,21 +15,38 @@ interface Span {
   end: number;
 }
 
-/** Where text nodes and attribute values sit in the raw HTML, from one parse. */
-function scan(html: string): { texts: Span[]; elsewhere: string[] } {
+/**
+ * Deeper than this is refused. htmlparser2 keeps open elements in an array it shifts and searches
+ * on every tag, so unclosed tags (`x<i>` repeated) made one 1 MB import cost quadratic time; with
+ * a bounded depth every tag costs at most this much. Real email HTML nests a few dozen levels.
+ */
+export const MAX_HTML_DEPTH = 256;
+
+class TooDeep extends Error {}
+
+/** Where text nodes and attribute values sit in the raw HTML, from one parse; undefined past MAX_HTML_DEPTH. */
+function scan(html: string): { texts: Span[]; elsewhere: string[] } | undefined {
   const texts: Span[] = [];
   const elsewhere: string[] = [];
-  const open: string[] = [];
+  let depth = 0;
+  // Open <script>/<style> elements: text inside them is code, never replaced.
+  let inCode = 0;
+  const isCode = (name: string) => name === 'script' || name === 'style';
   const parser: Parser = new Parser(
     {
-      onopentagname: (name) => open.push(name),
-      onclosetag: () => void open.pop(),
+      onopentagname: (name) => {
+        if (++depth > MAX_HTML_DEPTH) throw new TooDeep();
+        if (isCode(name)) inCode++;
+      },
+      onclosetag: (name) => {
+        depth--;
+        if (isCode(name)) inCode--;
+      },
       onattribute: (_name, value) => elsewhere.push(value),
       oncomment: (data) => elsewhere.push(data),
       ontext: () => {
         const span = { start: parser.startIndex, end: parser.endIndex + 1 };
-        const inCode = open.includes('script') || open.includes('style');
-        if (inCode) return void elsewhere.push(html.slice(span.start, span.end));
+        if (inCode > 0) return void elsewhere.push(html.slice(span.start, span.end));
         const last = texts[texts.length - 1];
         if (last && last.end === span.start) last.end = span.end;
         else texts.push(span);
@@ -37,14 +54,46 @@ function scan(html: string): { texts: Span[]; elsewhere: string[] } {
     },
     { decodeEntities: false, lowerCaseTags: true },
   );
-  parser.end(html);
+  try {
+    parser.end(html);
+  } catch (err) {
+    if (err instanceof TooDeep) return undefined;
+    throw err;
+  }
   return { texts, elsewhere };
 }
 
-function occurrences(haystack: string, needle: string, offset = 0): number[] {
+function occurrences(haystack: string, needle: string): number[] {
   const found: number[] = [];
-  for (let i = haystack.indexOf(needle); i !== -1; i = haystack.indexOf(needle, i + needle.length)) found.push(offset + i);
+  for (let i = haystack.indexOf(needle); i !== -1; i = haystack.indexOf(needle, i + needle.length)) found.push(i);
   return found;
+}
+
+/**
+ * Starts of `needle` lying wholly inside one text span, without overlaps. One pass over
+ * the HTML per needle: each search starts where the last one ended or at a later span, and a
+ * span too short for the needle is never searched, so the cost is linear in the HTML.
+ */
+function textHits(html: string, texts: Span[], needle: string): number[] {
+  const hits: number[] = [];
+  let k = 0;
+  let from = 0;
+  for (;;) {
+    while (k < texts.length && (texts[k].end <= from || texts[k].end - texts[k].start < needle.length)) k++;
+    if (k === texts.length) break;
+    const i = html.indexOf(needle, Math.max(from, texts[k].start));
+    if (i === -1) break;
+    while (k < texts.length && texts[k].end <= i) k++;
+    if (k === texts.length) break;
+    const span = texts[k];
+    if (i < span.start)
+      from = span.start; // the match sits between spans
+    else if (i + needle.length <= span.end) {
+      hits.push(i);
+      from = i + needle.length;
+    } else from = span.end; // it runs past the span's end, and so would every later match in it
+  }
+  return hits;
 }
 
 /**
@@ -53,7 +102,13 @@ function occurrences(haystack: string, needle: string, offset = 0): number[] {
  * second match, or no match is a 422 naming the variable. Nothing is ever guessed.
  */
 export function importTemplate(input: ImportInput): { subject: string | null; body: string } {
-  const { texts, elsewhere } = scan(input.html);
+  const scanned = scan(input.html);
+  if (!scanned) {
+    throw new ValidationFailed([
+      { loc: ['body', 'html'], msg: `html nests elements more than ${MAX_HTML_DEPTH} levels deep`, type: 'value_error' },
+    ]);
+  }
+  const { texts, elsewhere } = scanned;
   const issues: ValidationIssue[] = [];
   const replacements: Array<Span & { name: string }> = [];
   let subject = input.subject ?? null;
@@ -69,9 +124,7 @@ export function importTemplate(input: ImportInput): { subject: string | null; bo
       continue;
     }
     const forms = [...new Set([sample, escapeHtml(sample)])];
-    const hits = texts.flatMap((t) =>
-      forms.flatMap((f) => occurrences(input.html.slice(t.start, t.end), f, t.start).map((start) => ({ start, end: start + f.length }))),
-    );
+    const hits = forms.flatMap((f) => textHits(input.html, texts, f).map((start) => ({ start, end: start + f.length })));
     const inAttributes = elsewhere.some((value) => forms.some((f) => value.includes(f)));
     if (inAttributes)
       issues.push({
@@ -113,7 +166,13 @@ export function importTemplate(input: ImportInput): { subject: string | null; bo
   });
   if (issues.length) throw new ValidationFailed(issues);
 
-  let body = input.html;
-  for (const r of [...replacements].reverse()) body = body.slice(0, r.start) + `{{${r.name}}}` + body.slice(r.end);
-  return { subject, body };
+  // One pass: slicing the whole body once per replacement would copy it once per variable.
+  const parts: string[] = [];
+  let at = 0;
+  for (const r of replacements) {
+    parts.push(input.html.slice(at, r.start), `{{${r.name}}}`);
+    at = r.end;
+  }
+  parts.push(input.html.slice(at));
+  return { subject, body: parts.join('') };
 }
