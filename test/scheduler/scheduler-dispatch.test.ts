@@ -11,7 +11,8 @@ import { testConfig } from '../support/test-env';
  * api + fan-out + an in-process scheduler at the test cadence (1 s). The only file that runs a
  * scheduler on the shared test database, so no other file's scheduler claims these rows.
  */
-const config = testConfig({ SCHEDULER_INTERVAL_MS: '1000' });
+// A byte budget below two of the large requests below (each ~40 KB), far above the small ones.
+const config = testConfig({ SCHEDULER_INTERVAL_MS: '1000', SCHEDULER_BATCH_BYTES: '60000' });
 let system: RunningSystem;
 let key: string;
 let apiKeyId: string;
@@ -161,5 +162,39 @@ describe('scheduler dispatch', () => {
     expect(rows).toHaveLength(10);
     const lags = rows.map((r) => Math.round(Number(r.lag_ms)));
     process.stdout.write(`scheduler dispatch lag in-process (ms, interval 1000): ${JSON.stringify(lags)}\n`);
+  });
+
+  it('when large requests fall due together past the byte budget, then each is loaded and dispatched in its own batch', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) ids.push(await schedule(aScheduledEvent({ payload: { name: 'Ada', notes: 'n'.repeat(40_000) } })));
+    await db().query('UPDATE scheduled_events SET scheduled_for = now() WHERE id = ANY($1::uuid[])', [ids]);
+    for (const id of ids) expect((await settled(id)).status).toBe('dispatched');
+    // One transaction per batch: rows settled together share the transaction's now().
+    const { rows } = await db().query(
+      'SELECT count(DISTINCT updated_at)::int AS batches FROM scheduled_events WHERE id = ANY($1::uuid[])',
+      [ids],
+    );
+    expect(rows[0].batches).toBe(4);
+  });
+
+  it('when a stored request can no longer be processed, then it is failed with the reason and the events due after it are dispatched', async () => {
+    const poison = await schedule(aScheduledEvent());
+    const after = [await schedule(aScheduledEvent()), await schedule(aScheduledEvent())];
+    // A request in a shape today's rules cannot read (as an older release might have stored).
+    await db().query(`UPDATE scheduled_events SET request = jsonb_set(request, '{recipients}', '"everyone"') WHERE id = $1`, [poison]);
+    await db().query(
+      `UPDATE scheduled_events SET scheduled_for = now() + CASE WHEN id = $1 THEN interval '0' ELSE interval '10 ms' END
+        WHERE id = ANY($2::uuid[])`,
+      [poison, [poison, ...after]],
+    );
+    for (const id of after) expect((await settled(id)).status).toBe('dispatched');
+    const failed = await settled(poison);
+    expect(failed).toMatchObject({
+      status: 'failed',
+      event_id: null,
+      failure_reason: expect.stringMatching(
+        /^could not be dispatched \(3 attempts, one per tick\): TypeError: .*recipients.*; nothing was sent$/,
+      ),
+    });
   });
 });

@@ -72,6 +72,12 @@ const envSchema = z.object({
   DB_POOL_SIZE: int(10, 1),
   OUTBOX_BATCH_SIZE: int(500, 1),
   OUTBOX_POLL_INTERVAL_MS: int(1000, 10),
+  /** Payload bytes one relay pass loads (it always takes at least one row), so large rows cannot exhaust the heap. */
+  OUTBOX_BATCH_BYTES: int(8 * 1024 * 1024, 1),
+  /** A payload larger than this is parked unread (RabbitMQ 4's default max_message_size is 16 MiB). */
+  OUTBOX_MAX_MESSAGE_BYTES: int(16 * 1024 * 1024, 1),
+  /** Request bytes one scheduler transaction loads (it always takes at least one row). */
+  SCHEDULER_BATCH_BYTES: int(8 * 1024 * 1024, 1),
   /** Prefix for every exchange and queue, so several Herald installs (or test runs) can share one vhost. */
   AMQP_NAMESPACE: z
     .string()

@@ -27,6 +27,8 @@ type Setup = (model: ChannelModel) => Promise<void>;
 export class Broker {
   private model?: ChannelModel;
   private publisher?: Promise<ConfirmChannel>;
+  /** Why the broker closed a publisher channel: amqplib fails its pending publishes with only "channel closed". */
+  private readonly closeCauses = new WeakMap<ConfirmChannel, Error>();
   private readonly setups: Setup[] = [];
 
   private constructor(
@@ -78,7 +80,9 @@ export class Broker {
     const content = Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
     await new Promise<void>((resolve, reject) => {
       ch.publish(exchange, routingKey, content, { persistent: true, contentType: 'application/json', ...options }, (err) =>
-        err ? reject(new BrokerUnavailableError(`publish not confirmed: ${err.message ?? err}`)) : resolve(),
+        err
+          ? reject(new BrokerUnavailableError(`publish not confirmed: ${this.closeCauses.get(ch)?.message ?? err.message ?? err}`))
+          : resolve(),
       );
     });
   }
@@ -110,7 +114,10 @@ export class Broker {
         ch.on('close', () => {
           if (this.publisher === created) this.publisher = undefined;
         });
-        ch.on('error', (err: Error) => this.options.logger.warn('publisher channel error', { error: err.message }));
+        ch.on('error', (err: Error) => {
+          this.closeCauses.set(ch, err);
+          this.options.logger.warn('publisher channel error', { error: err.message });
+        });
         return ch;
       });
       created.catch(() => {

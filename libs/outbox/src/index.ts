@@ -1,2 +1,3 @@
 export * from './outbox-message';
 export * from './outbox-relay';
+export { PARK_AFTER_FAILURES } from './outbox.repository';

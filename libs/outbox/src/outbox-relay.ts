@@ -1,6 +1,7 @@
 import type { Database } from '@herald/db';
 import type { Logger } from '@herald/logger';
 import type { Broker } from '@herald/messaging';
+import { OutboxRepository, PARK_AFTER_FAILURES, type OutboxRow } from './outbox.repository';
 
 const COALESCE_MS = 5;
 
@@ -9,14 +10,10 @@ export interface OutboxRelayOptions {
   exchanges: string[];
   batchSize: number;
   pollIntervalMs: number;
-}
-
-interface OutboxRow {
-  id: string;
-  exchange: string;
-  routing_key: string;
-  payload: unknown;
-  headers: Record<string, string>;
+  /** Payload bytes loaded per pass (at least one row is): a few large rows cannot exhaust the heap. */
+  batchBytes: number;
+  /** A row over this is parked unread: loading it alone could still take the process down. */
+  maxMessageBytes: number;
 }
 
 /**
@@ -56,33 +53,68 @@ export class OutboxRelay {
 
   /** One pass; returns how many messages reached the broker. Exposed for tests and tools. */
   async relayOnce(): Promise<number> {
-    if (!this.broker.isConnected) return 0;
+    return (await this.pass()).relayed;
+  }
+
+  /**
+   * Publishes a budgeted batch, pipelined. A row whose publish fails is retried on its own, since
+   * a channel error fails every publish in flight, not only the culprit's; a row that still fails
+   * alone while the broker is up counts a failure and is parked after PARK_AFTER_FAILURES, so one
+   * bad row never holds back the rest.
+   */
+  private async pass(): Promise<{ relayed: number; more: boolean }> {
+    if (!this.broker.isConnected) return { relayed: 0, more: false };
+    const { batchSize, batchBytes, maxMessageBytes, exchanges } = this.options;
     return this.db.transaction(async (tx) => {
-      const { rows } = await tx.query<OutboxRow>(
-        `SELECT id, exchange, routing_key, payload, headers FROM outbox WHERE exchange = ANY($2::text[])
-          ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [this.options.batchSize, this.options.exchanges],
-      );
-      if (rows.length === 0) return 0;
+      const outbox = new OutboxRepository(tx);
+      const { rows, oversized, more } = await outbox.claim(exchanges, batchSize, batchBytes, maxMessageBytes);
+      for (const { id, bytes } of oversized) {
+        await this.park(outbox, id, `payload is ${bytes} bytes; the relay publishes at most ${maxMessageBytes} (OUTBOX_MAX_MESSAGE_BYTES)`);
+      }
       // Publishes are pipelined; awaiting each confirm in turn would cap the relay near 500 msg/s.
-      await Promise.all(
-        rows.map((r) => this.broker.publish(r.exchange, r.routing_key, r.payload, { headers: r.headers, messageId: `outbox-${r.id}` })),
-      );
-      await tx.query('DELETE FROM outbox WHERE id = ANY($1::bigint[])', [rows.map((r) => r.id)]);
-      return rows.length;
+      const results = await Promise.allSettled(rows.map((r) => this.publish(r)));
+      const sent = rows.filter((_, i) => results[i].status === 'fulfilled');
+      for (const row of rows.filter((_, i) => results[i].status === 'rejected')) {
+        if (!this.broker.isConnected) break; // the broker went away: every row waits for the next pass
+        const error = await this.publish(row).then(
+          () => undefined,
+          (err: Error) => err,
+        );
+        if (!error) sent.push(row);
+        else if (this.broker.isConnected) await this.failed(outbox, row, error);
+      }
+      await outbox.delete(sent.map((r) => r.id));
+      return { relayed: sent.length, more: more || oversized.length > 0 };
     });
+  }
+
+  private publish(r: OutboxRow): Promise<void> {
+    return this.broker.publish(r.exchange, r.routing_key, r.payload, { headers: r.headers, messageId: `outbox-${r.id}` });
+  }
+
+  private async failed(outbox: OutboxRepository, row: OutboxRow, error: Error): Promise<void> {
+    const failures = await outbox.recordFailure(row.id);
+    this.logger.warn('outbox row not published', { outbox_id: row.id, exchange: row.exchange, failures, error: error.message });
+    if (failures >= PARK_AFTER_FAILURES) {
+      await this.park(outbox, row.id, `publish failed ${failures} times: ${error.message}`);
+    }
+  }
+
+  private async park(outbox: OutboxRepository, id: string, reason: string): Promise<void> {
+    await outbox.park(id, reason);
+    this.logger.error('outbox row parked in outbox_parked; it is not retried', { outbox_id: id, reason });
   }
 
   private async run(): Promise<void> {
     while (this.running) {
       this.kicked = false;
-      let relayed = 0;
+      let more = false;
       try {
-        relayed = await this.relayOnce();
+        ({ more } = await this.pass());
       } catch (err) {
         this.logger.warn('outbox relay pass failed; rows stay for the next pass', { error: (err as Error).message });
       }
-      if (relayed >= this.options.batchSize) continue;
+      if (more) continue;
       const kicked = this.kicked || (await this.waitForKick());
       // Under load every request kicks; a few milliseconds' pause lets one pass carry many rows.
       if (kicked && this.running) await new Promise((r) => setTimeout(r, COALESCE_MS));

@@ -43,6 +43,8 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     exchanges: [names.eventsExchange, names.deliveriesExchange],
     batchSize: config.OUTBOX_BATCH_SIZE,
     pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS,
+    batchBytes: config.OUTBOX_BATCH_BYTES,
+    maxMessageBytes: config.OUTBOX_MAX_MESSAGE_BYTES,
   });
   relay.start();
 

@@ -24,6 +24,8 @@ export async function startFanout(config: Config, logger: Logger): Promise<Runni
     exchanges: [names.eventsExchange],
     batchSize: config.OUTBOX_BATCH_SIZE,
     pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS,
+    batchBytes: config.OUTBOX_BATCH_BYTES,
+    maxMessageBytes: config.OUTBOX_MAX_MESSAGE_BYTES,
   });
   relay.start();
   const consumer = new Consumer(broker, {

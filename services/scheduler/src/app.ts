@@ -31,6 +31,8 @@ export async function startScheduler(config: Config, logger: Logger): Promise<Ru
     exchanges: [names.eventsExchange],
     batchSize: config.OUTBOX_BATCH_SIZE,
     pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS,
+    batchBytes: config.OUTBOX_BATCH_BYTES,
+    maxMessageBytes: config.OUTBOX_MAX_MESSAGE_BYTES,
   });
   relay.start();
   const dispatcher = new DueEventDispatcher({
@@ -38,6 +40,7 @@ export async function startScheduler(config: Config, logger: Logger): Promise<Ru
     names,
     policy: new AddressPolicy(config.SSRF_ALLOW_CIDRS),
     logger,
+    batchBytes: config.SCHEDULER_BATCH_BYTES,
     onCommitted: () => relay.kick(),
   });
   const loop = new SchedulerLoop(dispatcher, config.SCHEDULER_INTERVAL_MS, logger);

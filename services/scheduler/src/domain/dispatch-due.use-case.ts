@@ -4,7 +4,7 @@ import type { Logger } from '@herald/logger';
 import type { TopologyNames } from '@herald/messaging';
 import type { AddressPolicy } from '@herald/net-guard';
 import { DueEventRepository, type DueEvent, type Settlement } from '../data/due-event.repository';
-import { expiryReason, failureReason } from './settlement-reasons';
+import { DISPATCH_ATTEMPTS, expiryReason, failureReason, unprocessableReason } from './settlement-reasons';
 
 /** Rows per transaction: short transactions and few locks held, yet one commit per 50 events. */
 export const BATCH_SIZE = 50;
@@ -14,6 +14,8 @@ export interface DispatchDeps {
   names: TopologyNames;
   policy: AddressPolicy;
   logger: Logger;
+  /** Request bytes loaded per transaction (at least one row always is). */
+  batchBytes: number;
   /** Wakes the outbox relay once dispatched events have committed. */
   onCommitted: () => void;
 }
@@ -60,8 +62,8 @@ export class DueEventDispatcher {
     // Rows that failed on their own this tick; they wait for the next one (or expire) instead of looping.
     const skip: string[] = [];
     while (keepGoing()) {
-      const claimed = await this.dispatchBatch(skip, summary);
-      if (claimed < BATCH_SIZE) break;
+      const more = await this.dispatchBatch(skip, summary);
+      if (!more) break;
     }
     return summary;
   }
@@ -70,24 +72,26 @@ export class DueEventDispatcher {
     return new DueEventRepository(this.deps.db).msUntilNextDue();
   }
 
-  private async dispatchBatch(skip: string[], summary: TickSummary): Promise<number> {
+  /** Returns true when due rows were left for another batch. */
+  private async dispatchBatch(skip: string[], summary: TickSummary): Promise<boolean> {
     let claimed: DueEvent[] = [];
+    let more = false;
     try {
       const settled = await this.deps.db.transaction(async (tx) => {
-        claimed = await new DueEventRepository(tx).claim(BATCH_SIZE, skip);
+        ({ rows: claimed, more } = await new DueEventRepository(tx).claim(BATCH_SIZE, skip, this.deps.batchBytes));
         const out: Array<[DueEvent, Settlement]> = [];
         for (const row of claimed) out.push([row, await settle(tx, this.deps.names, this.deps.policy, row)]);
         return out;
       });
       for (const [row, s] of settled) this.count(summary, row, s);
       if (settled.some(([, s]) => s.status === 'dispatched')) this.deps.onCommitted();
-      return claimed.length;
+      return more;
     } catch (err) {
       if (!claimed.length) throw err;
       // One bad row must not hold back the rest: the batch rolled back, so settle its rows one by one.
       this.deps.logger.warn('scheduler batch failed; settling its rows one by one', { error: (err as Error).message });
       for (const row of claimed) await this.dispatchAlone(row.id, skip, summary);
-      return claimed.length;
+      return more;
     }
   }
 
@@ -102,10 +106,20 @@ export class DueEventDispatcher {
       if (settled[1].status === 'dispatched') this.deps.onCommitted();
     } catch (err) {
       skip.push(id);
-      this.deps.logger.error('scheduled event not dispatched; retried next tick', {
-        scheduled_event_id: id,
-        error: (err as Error).message,
-      });
+      await this.failedAlone(id, err as Error, summary);
+    }
+  }
+
+  /** Counts the failure; the row is retried next tick, and failed with the error once it has failed DISPATCH_ATTEMPTS times. */
+  private async failedAlone(id: string, err: Error, summary: TickSummary): Promise<void> {
+    const failed = await this.deps.db
+      .transaction((tx) => new DueEventRepository(tx).recordFailure(id, DISPATCH_ATTEMPTS, (n) => unprocessableReason(n, err)))
+      .catch(() => false); // the database is what failed: nothing counted, the row simply waits
+    if (failed) {
+      summary.failed += 1;
+      this.deps.logger.error('scheduled event failed: it could not be dispatched', { scheduled_event_id: id, error: err.message });
+    } else {
+      this.deps.logger.error('scheduled event not dispatched; retried next tick', { scheduled_event_id: id, error: err.message });
     }
   }
 

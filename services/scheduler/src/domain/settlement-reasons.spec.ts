@@ -1,4 +1,4 @@
-import { expiryReason, failureReason } from './settlement-reasons';
+import { expiryReason, failureReason, unprocessableReason } from './settlement-reasons';
 
 describe('settlement reasons', () => {
   it('when a scheduled event expires, then the reason names scheduled_for and that nothing was sent', () => {
@@ -14,6 +14,12 @@ describe('settlement reasons', () => {
     ]);
     expect(reason).toBe(
       'content can no longer be delivered: template "welcome" not found; template "welcome" has no sms version; nothing was sent',
+    );
+  });
+
+  it('when the dispatch itself kept failing, then the reason counts the attempts and names the error', () => {
+    expect(unprocessableReason(3, new TypeError('input.recipients.forEach is not a function'))).toBe(
+      'could not be dispatched (3 attempts, one per tick): TypeError: input.recipients.forEach is not a function; nothing was sent',
     );
   });
 });

@@ -1,0 +1,140 @@
+import { Database } from '@herald/db';
+import { createLogger } from '@herald/logger';
+import { Broker, TopologyNames } from '@herald/messaging';
+import { OutboxRelay, PARK_AFTER_FAILURES } from '@herald/outbox';
+import { connect, type ChannelModel } from 'amqplib';
+import { deleteTestTopology } from '../support/amqp-cleanup';
+import { eventually } from '../support/eventually';
+import { testConfig } from '../support/test-env';
+
+/**
+ * The relay against the real PostgreSQL and RabbitMQ, with rows written straight into the
+ * outbox (as dead-letter replay and intake do) for this file's own namespaced exchanges, which
+ * no other relay ever claims.
+ */
+const config = testConfig();
+const names = new TopologyNames(config.AMQP_NAMESPACE);
+const logger = createLogger('test', config.LOG_LEVEL);
+const missingExchange = `${config.AMQP_NAMESPACE}no-such-exchange`;
+let db: Database;
+let broker: Broker;
+let amqp: ChannelModel;
+
+beforeAll(async () => {
+  db = await Database.connect(config.DATABASE_URL, 4);
+  broker = await Broker.start({ url: config.AMQP_URL, names, retryPolicies: config.retryPolicies, logger, connectionName: 'test' });
+  await broker.ready();
+  amqp = await connect(config.AMQP_URL);
+});
+afterAll(async () => {
+  await amqp.close();
+  await broker.close();
+  await db.close();
+  await deleteTestTopology(config);
+});
+
+const relayWith = (over: { batchBytes?: number; maxMessageBytes?: number } = {}) =>
+  new OutboxRelay(db, broker, logger, {
+    exchanges: [names.eventsExchange, missingExchange],
+    batchSize: 500,
+    pollIntervalMs: 50,
+    batchBytes: 8 * 1024 * 1024,
+    maxMessageBytes: 16 * 1024 * 1024,
+    ...over,
+  });
+
+/** Inserts rows bound for the events exchange (or another), each with a marker and `bytes` of filler. */
+async function insertRows(rows: Array<{ mark: string; bytes?: number; exchange?: string }>): Promise<void> {
+  for (const r of rows) {
+    await db.query('INSERT INTO outbox (exchange, routing_key, payload) VALUES ($1, $2, $3)', [
+      r.exchange ?? names.eventsExchange,
+      'event.accepted',
+      JSON.stringify({ mark: r.mark, filler: 'x'.repeat(r.bytes ?? 10) }),
+    ]);
+  }
+}
+
+/** Marks of the next `count` messages in the fan-out queue, then of whatever else is there. */
+async function received(count: number): Promise<string[]> {
+  const marks: string[] = [];
+  await eventually(async () => {
+    marks.push(...(await drainFanoutQueue()));
+    expect(marks.length).toBeGreaterThanOrEqual(count);
+  });
+  return marks;
+}
+
+async function drainFanoutQueue(): Promise<string[]> {
+  const ch = await amqp.createChannel();
+  const marks: string[] = [];
+  for (let msg = await ch.get(names.fanoutQueue, { noAck: true }); msg; msg = await ch.get(names.fanoutQueue, { noAck: true })) {
+    marks.push(JSON.parse(msg.content.toString()).mark);
+  }
+  await ch.close();
+  return marks;
+}
+
+async function outboxMarks(): Promise<string[]> {
+  const { rows } = await db.query<{ mark: string }>("SELECT payload->>'mark' AS mark FROM outbox ORDER BY id");
+  return rows.map((r) => r.mark);
+}
+
+describe('outbox relay loading', () => {
+  it('when rows are larger than the byte budget, then each pass loads one of them and every row is still relayed', async () => {
+    const marks = Array.from({ length: 6 }, (_, i) => `big-${i}`);
+    await insertRows(marks.map((mark) => ({ mark, bytes: 200_000 })));
+    const relay = relayWith({ batchBytes: 300_000 });
+
+    const perPass: number[] = [];
+    for (let n = await relay.relayOnce(); n > 0; n = await relay.relayOnce()) perPass.push(n);
+
+    expect(perPass).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(await outboxMarks()).toEqual([]);
+    expect((await received(6)).sort()).toEqual(marks);
+  });
+
+  it('when small rows share a budget, then one pass takes as many as fit', async () => {
+    await insertRows(Array.from({ length: 10 }, (_, i) => ({ mark: `small-${i}`, bytes: 1000 })));
+    const relay = relayWith({ batchBytes: 5_500 });
+    expect(await relay.relayOnce()).toBe(5);
+    expect(await relay.relayOnce()).toBe(5);
+    expect(await received(10)).toHaveLength(10);
+  });
+
+  it('when a row cannot be published, then it is parked with the reason after repeated failures and the rows after it go through', async () => {
+    await insertRows([{ mark: 'before' }, { mark: 'poison', exchange: missingExchange }, { mark: 'after-1' }, { mark: 'after-2' }]);
+    const relay = relayWith();
+    relay.start();
+    try {
+      const parked = await eventually(async () => {
+        const { rows } = await db.query<{ exchange: string; reason: string; mark: string }>(
+          "SELECT exchange, reason, payload->>'mark' AS mark FROM outbox_parked WHERE exchange = $1",
+          [missingExchange],
+        );
+        expect(rows).toHaveLength(1);
+        return rows[0];
+      });
+      expect(parked.mark).toBe('poison');
+      expect(parked.reason).toMatch(new RegExp(`^publish failed ${PARK_AFTER_FAILURES} times: .*no exchange`));
+      expect(await outboxMarks()).toEqual([]);
+    } finally {
+      await relay.stop();
+    }
+    expect(new Set(await received(3))).toEqual(new Set(['before', 'after-1', 'after-2']));
+
+    // The relay keeps working after the poison row left.
+    await insertRows([{ mark: 'later' }]);
+    expect(await relayWith().relayOnce()).toBe(1);
+    expect(await received(1)).toEqual(['later']);
+  });
+
+  it('when a row is over the per-message cap, then it is parked unread with its size and the others are relayed', async () => {
+    await insertRows([{ mark: 'huge', bytes: 300_000 }, { mark: 'fine' }]);
+    const relay = relayWith({ maxMessageBytes: 100_000 });
+    expect(await relay.relayOnce()).toBe(1);
+    const { rows } = await db.query<{ reason: string }>("SELECT reason FROM outbox_parked WHERE payload->>'mark' = 'huge'");
+    expect(rows).toEqual([{ reason: expect.stringMatching(/^payload is 300\d\d\d bytes; the relay publishes at most 100000/) }]);
+    expect(await outboxMarks()).toEqual([]);
+    expect(await received(1)).toEqual(['fine']);
+  });
+});
