@@ -24,8 +24,14 @@ describe('loadConfig', () => {
     [{ RETRY_MAX_ATTEMPTS: '0' }, /^RETRY_MAX_ATTEMPTS="0" is invalid/],
     [{ HERALD_SECRETS_KEY: 'short' }, /^HERALD_SECRETS_KEY must hold 32 random bytes/],
     [{ RETRY_BASE_DELAY_MS: '10', RETRY_MAX_DELAY_MS: '5' }, /RETRY_BASE_DELAY_MS must not exceed/],
+    [{ WEBHOOK_DNS_SERVERS: '127.0.0.1:53,dns.example' }, /^WEBHOOK_DNS_SERVERS="127.0.0.1:53,dns.example" is invalid/],
   ])('when %j, then one line names the variable', (env, message) => {
     expect(() => loadConfig({ HERALD_SECRETS_KEY: key, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ HERALD_SECRETS_KEY: key, ...env })).toThrow(message);
+  });
+
+  it('when DNS servers are given with and without ports, then each is kept as written', () => {
+    const config = loadConfig({ HERALD_SECRETS_KEY: key, WEBHOOK_DNS_SERVERS: '1.1.1.1, 127.0.0.1:5353,[::1]:53,::1' });
+    expect(config.WEBHOOK_DNS_SERVERS).toEqual(['1.1.1.1', '127.0.0.1:5353', '[::1]:53', '::1']);
   });
 });

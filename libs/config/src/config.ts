@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { CHANNELS, type Channel } from '@herald/contracts';
 import { ConfigError } from './config-error';
@@ -27,6 +28,12 @@ const awsRegion = z.string().regex(/^[a-z0-9-]+$/);
 
 /** Comma-separated values, blanks dropped (same parsing as the CIDR list). */
 const commaList = cidrList;
+
+/** `1.2.3.4`, `1.2.3.4:53`, `::1` or `[::1]:53`: what dns.Resolver#setServers takes. */
+const dnsServer = (s: string) => {
+  const m = /^\[(.+)\](?::\d{1,5})?$/.exec(s) ?? /^([^:]+)(?::\d{1,5})?$/.exec(s);
+  return isIP(m ? m[1] : s) !== 0;
+};
 
 /** Every variable Herald reads. Nothing else in the codebase touches process.env. */
 const envSchema = z.object({
@@ -65,6 +72,12 @@ const envSchema = z.object({
   RETRY_BASE_DELAY_MS: int(5000, 1),
   RETRY_MAX_DELAY_MS: int(3_600_000, 1),
   WEBHOOK_TIMEOUT_MS: int(10_000, 1),
+  /** How long intake waits for a webhook host's DNS answer (a 422 naming the host past it). */
+  WEBHOOK_DNS_TIMEOUT_MS: int(3000, 1),
+  /** Intake DNS lookups in flight per api process; libuv runs getaddrinfo on 4 threads by default. */
+  WEBHOOK_DNS_CONCURRENCY: int(4, 1),
+  /** DNS servers intake asks directly (c-ares, no libuv thread) instead of the operating system's resolver. */
+  WEBHOOK_DNS_SERVERS: commaList.refine((list) => list.every(dnsServer), 'expected IP addresses, optionally with :port'),
   WEBHOOK_PREFETCH: int(64, 1),
   WEBHOOK_MAX_RESPONSE_BYTES: int(64 * 1024, 0),
   FANOUT_PREFETCH: int(32, 1),

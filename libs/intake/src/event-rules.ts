@@ -1,4 +1,4 @@
-import { AddressPolicy, TargetRefusedError, resolveAllowedAddresses } from '@herald/net-guard';
+import { TargetRefusedError, type TargetResolver, type TargetSession } from '@herald/net-guard';
 import type { ValidationIssue } from './errors';
 import { CONTACT_FIELD, type EventInput } from './event-input';
 
@@ -14,6 +14,8 @@ export type TemplateChannels = (projectId: string, ref: { id?: string; name?: st
 export interface CheckOptions {
   /** Default true: resolve every webhook host and refuse private or internal addresses. */
   resolveWebhookTargets?: boolean;
+  /** Shared by every event of one request (a batch), so each distinct host is resolved once; default: one per call. */
+  targets?: TargetSession;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface CheckOptions {
  */
 export class EventRules {
   constructor(
-    private readonly policy: AddressPolicy,
+    private readonly targets: TargetResolver,
     private readonly templateChannels: TemplateChannels,
   ) {}
 
@@ -34,10 +36,15 @@ export class EventRules {
   async check(input: EventInput, at: Loc, projectId: string, options: CheckOptions = {}): Promise<ValidationIssue[]> {
     const issues = [...this.contentSource(input, at), ...this.contacts(input, at), ...this.attachments(input, at)];
     const [targets, templates] = await Promise.all([
-      options.resolveWebhookTargets === false ? [] : this.webhookTargets(input, at),
+      options.resolveWebhookTargets === false ? [] : this.webhookTargets(input, at, options.targets ?? this.targetSession()),
       issues.length ? [] : this.templates(input, at, projectId),
     ]);
     return [...issues, ...targets, ...templates];
+  }
+
+  /** One request's host answers: pass it to every check() of a batch. */
+  targetSession(): TargetSession {
+    return this.targets.session();
   }
 
   /**
@@ -107,21 +114,23 @@ export class EventRules {
     return issues;
   }
 
-  private async webhookTargets(input: EventInput, at: Loc): Promise<ValidationIssue[]> {
+  private async webhookTargets(input: EventInput, at: Loc, resolve: TargetSession): Promise<ValidationIssue[]> {
     const checks = input.recipients.map(async (recipient, i): Promise<ValidationIssue | undefined> => {
       if (!recipient.channels.includes('webhook') || !recipient.webhook_url) return undefined;
       const loc = [...at, 'recipients', i, 'webhook_url'];
       const url = parseHttpUrl(recipient.webhook_url);
       if (!url) return { loc, msg: 'webhook_url must be a valid http or https URL', type: 'value_error' };
       try {
-        await resolveAllowedAddresses(url.hostname, this.policy);
+        await resolve(url.hostname);
         return undefined;
       } catch (err) {
         if (err instanceof TargetRefusedError) {
           const msg =
             err.reason === 'unresolvable'
               ? `webhook_url host ${url.hostname} does not resolve`
-              : `webhook_url must be a public address: ${err.message}`;
+              : err.reason === 'timeout'
+                ? `webhook_url ${err.message}`
+                : `webhook_url must be a public address: ${err.message}`;
           return { loc, msg, type: 'value_error' };
         }
         throw err;

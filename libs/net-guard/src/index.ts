@@ -1,3 +1,4 @@
 export * from './address-policy';
 export * from './resolve-target';
 export * from './guarded-dispatcher';
+export * from './target-resolver';

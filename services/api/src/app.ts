@@ -2,7 +2,7 @@ import type { Config } from '@herald/config';
 import { Database } from '@herald/db';
 import type { Logger } from '@herald/logger';
 import { Broker, TopologyNames } from '@herald/messaging';
-import { AddressPolicy } from '@herald/net-guard';
+import { AddressPolicy, TargetResolver } from '@herald/net-guard';
 import { OutboxRelay } from '@herald/outbox';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -61,7 +61,14 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
       db,
       events: new BatchedEventWriter(db),
       names,
-      rules: new EventRules(new AddressPolicy(config.SSRF_ALLOW_CIDRS), templateChannelsOf(db)),
+      rules: new EventRules(
+        new TargetResolver(new AddressPolicy(config.SSRF_ALLOW_CIDRS), {
+          timeoutMs: config.WEBHOOK_DNS_TIMEOUT_MS,
+          concurrency: config.WEBHOOK_DNS_CONCURRENCY,
+          servers: config.WEBHOOK_DNS_SERVERS,
+        }),
+        templateChannelsOf(db),
+      ),
       onCommitted: () => relay.kick(),
     },
     deadLetters: {

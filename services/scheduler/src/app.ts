@@ -2,7 +2,7 @@ import type { Config } from '@herald/config';
 import { Database } from '@herald/db';
 import type { Logger } from '@herald/logger';
 import { Broker, TopologyNames } from '@herald/messaging';
-import { AddressPolicy } from '@herald/net-guard';
+import { AddressPolicy, TargetResolver } from '@herald/net-guard';
 import { OutboxRelay } from '@herald/outbox';
 import { DueEventDispatcher } from './domain/dispatch-due.use-case';
 import { SchedulerLoop } from './jobs/scheduler-loop';
@@ -38,7 +38,11 @@ export async function startScheduler(config: Config, logger: Logger): Promise<Ru
   const dispatcher = new DueEventDispatcher({
     db,
     names,
-    policy: new AddressPolicy(config.SSRF_ALLOW_CIDRS),
+    // Dispatch does not resolve webhook hosts (see EventRules.check); the rules still need a resolver.
+    targets: new TargetResolver(new AddressPolicy(config.SSRF_ALLOW_CIDRS), {
+      timeoutMs: config.WEBHOOK_DNS_TIMEOUT_MS,
+      concurrency: config.WEBHOOK_DNS_CONCURRENCY,
+    }),
     logger,
     batchBytes: config.SCHEDULER_BATCH_BYTES,
     onCommitted: () => relay.kick(),

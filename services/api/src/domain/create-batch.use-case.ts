@@ -11,7 +11,11 @@ export interface BatchResult {
 
 /** All or nothing: every event is checked before anything is written, then one transaction. */
 export async function createBatch(deps: EventIntake, caller: Caller, inputs: EventInput[]): Promise<BatchResult> {
-  const issues = (await Promise.all(inputs.map((input, i) => deps.rules.check(input, ['body', 'events', i], caller.projectId)))).flat();
+  // One DNS answer per distinct webhook host for the whole batch, however many events name it.
+  const targets = deps.rules.targetSession();
+  const issues = (
+    await Promise.all(inputs.map((input, i) => deps.rules.check(input, ['body', 'events', i], caller.projectId, { targets })))
+  ).flat();
   issues.push(...duplicateKeys(inputs));
   if (issues.length) throw new ValidationFailed(issues);
 

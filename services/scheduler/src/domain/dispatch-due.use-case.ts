@@ -2,7 +2,7 @@ import type { Database, Queryable } from '@herald/db';
 import { EventRules, EventStoreRepository, storeEvent, templateChannelsOf } from '@herald/intake';
 import type { Logger } from '@herald/logger';
 import type { TopologyNames } from '@herald/messaging';
-import type { AddressPolicy } from '@herald/net-guard';
+import type { TargetResolver } from '@herald/net-guard';
 import { DueEventRepository, type DueEvent, type Settlement } from '../data/due-event.repository';
 import { DISPATCH_ATTEMPTS, expiryReason, failureReason, unprocessableReason } from './settlement-reasons';
 
@@ -12,7 +12,7 @@ export const BATCH_SIZE = 50;
 export interface DispatchDeps {
   db: Database;
   names: TopologyNames;
-  policy: AddressPolicy;
+  targets: TargetResolver;
   logger: Logger;
   /** Request bytes loaded per transaction (at least one row always is). */
   batchBytes: number;
@@ -33,12 +33,12 @@ export interface TickSummary {
  * its outbox message in one statement), so the new event, its outbox row and the status change
  * commit together or not at all.
  */
-async function settle(tx: Queryable, names: TopologyNames, policy: AddressPolicy, row: DueEvent): Promise<Settlement> {
+async function settle(tx: Queryable, names: TopologyNames, targets: TargetResolver, row: DueEvent): Promise<Settlement> {
   let settlement: Settlement;
   if (row.late) {
     settlement = { status: 'expired', reason: expiryReason(row.scheduled_for) };
   } else {
-    const rules = new EventRules(policy, templateChannelsOf(tx));
+    const rules = new EventRules(targets, templateChannelsOf(tx));
     const issues = await rules.check(row.request, ['scheduled_event'], row.project_id, { resolveWebhookTargets: false });
     if (issues.length) {
       settlement = { status: 'failed', reason: failureReason(issues) };
@@ -80,7 +80,7 @@ export class DueEventDispatcher {
       const settled = await this.deps.db.transaction(async (tx) => {
         ({ rows: claimed, more } = await new DueEventRepository(tx).claim(BATCH_SIZE, skip, this.deps.batchBytes));
         const out: Array<[DueEvent, Settlement]> = [];
-        for (const row of claimed) out.push([row, await settle(tx, this.deps.names, this.deps.policy, row)]);
+        for (const row of claimed) out.push([row, await settle(tx, this.deps.names, this.deps.targets, row)]);
         return out;
       });
       for (const [row, s] of settled) this.count(summary, row, s);
@@ -99,7 +99,7 @@ export class DueEventDispatcher {
     try {
       const settled = await this.deps.db.transaction(async (tx) => {
         const row = await new DueEventRepository(tx).claimOne(id);
-        return row && ([row, await settle(tx, this.deps.names, this.deps.policy, row)] as const);
+        return row && ([row, await settle(tx, this.deps.names, this.deps.targets, row)] as const);
       });
       if (!settled) return;
       this.count(summary, settled[0], settled[1]);
