@@ -26,11 +26,12 @@ export async function startFanout(config: Config, logger: Logger): Promise<Runni
     pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS,
   });
   relay.start();
+  const repo = new FanoutStore(new FanoutRepository(db));
   const consumer = new Consumer(broker, {
     queue: names.fanoutQueue,
     prefetch: config.FANOUT_PREFETCH,
     logger,
-    handle: eventAcceptedHandler({ repo: new FanoutStore(new FanoutRepository(db)), broker, names, logger }),
+    handle: eventAcceptedHandler({ repo, broker, names, logger }),
   });
   await consumer.start();
   logger.info('fanout consuming', { queue: names.fanoutQueue });
