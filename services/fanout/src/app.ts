@@ -4,6 +4,7 @@ import type { Logger } from '@herald/logger';
 import { Broker, Consumer, TopologyNames } from '@herald/messaging';
 import { OutboxRelay } from '@herald/outbox';
 import { eventAcceptedHandler } from './consumers/event-accepted.consumer';
+import { fanoutDeadLetterHandler } from './consumers/fanout-dead-letter.consumer';
 import { FanoutRepository } from './data/fanout.repository';
 import { FanoutStore } from './data/fanout.store';
 
@@ -33,11 +34,19 @@ export async function startFanout(config: Config, logger: Logger): Promise<Runni
     logger,
     handle: eventAcceptedHandler({ repo, broker, names, logger }),
   });
+  const deadLetters = new Consumer(broker, {
+    queue: names.fanoutDlq,
+    prefetch: 4,
+    logger,
+    handle: fanoutDeadLetterHandler({ repo, logger }),
+  });
   await consumer.start();
-  logger.info('fanout consuming', { queue: names.fanoutQueue });
+  await deadLetters.start();
+  logger.info('fanout consuming', { queue: names.fanoutQueue, dead_letters: names.fanoutDlq });
   return {
     async stop() {
       await consumer.stop();
+      await deadLetters.stop();
       await relay.stop();
       await broker.close();
       await db.close();

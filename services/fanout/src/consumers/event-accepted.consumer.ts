@@ -5,6 +5,7 @@ import type { Broker, HandlerOutcome, TopologyNames } from '@herald/messaging';
 import type { ConsumeMessage } from 'amqplib';
 import type { FanoutStore } from '../data/fanout.store';
 import { decodeEventMessage } from '../domain/event-message';
+import { isPoison, poisonReason } from '../domain/fan-out-failure';
 import { planFanOut } from '../domain/fan-out-event.use-case';
 import { publishDeliveries } from '../messaging/deliveries.publisher';
 
@@ -17,7 +18,9 @@ export interface FanoutDeps {
 
 /**
  * decode -> load (event and its templates) -> create notifications and store content exactly
- * once -> publish the sendable ones -> ack.
+ * once -> publish the sendable ones -> ack. An event whose own data makes fan-out fail ends
+ * `failed` with the reason at once; other errors propagate, so the Consumer requeues the message
+ * (and the broker dead-letters it at the delivery limit, where fanout-dead-letter takes over).
  */
 export function eventAcceptedHandler(deps: FanoutDeps) {
   return (msg: ConsumeMessage): Promise<HandlerOutcome> => {
@@ -28,7 +31,19 @@ export function eventAcceptedHandler(deps: FanoutDeps) {
         deps.logger.error('undecodable event message dead-lettered', { content: msg.content.toString('utf8').slice(0, 200) });
         return 'reject';
       }
-      return fanOut(deps, message, requestId ? { [REQUEST_ID_HEADER]: requestId } : {});
+      try {
+        return await fanOut(deps, message, requestId ? { [REQUEST_ID_HEADER]: requestId } : {});
+      } catch (err) {
+        if (!isPoison(err)) throw err;
+        const reason = poisonReason(err);
+        const status = await deps.repo.failEvent(message.event_id, reason);
+        deps.logger.error('event cannot be fanned out; it ends failed', {
+          event_id: message.event_id,
+          status,
+          error: (err as Error).message,
+        });
+        return 'ack';
+      }
     });
   };
 }
