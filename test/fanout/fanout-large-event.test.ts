@@ -5,17 +5,19 @@ import { SmtpSink } from '../support/smtp-sink';
 import { useSystem } from '../support/system-fixture';
 
 let smtp: SmtpSink;
-beforeAll(async () => {
-  smtp = await SmtpSink.start();
-});
-afterAll(async () => {
-  await smtp.stop();
-});
 
 const f = useSystem({
-  env: { SMTP_URL: 'smtp://127.0.0.1:1' },
-  // The sink's port is known only once it listens: the worker reads it at start.
-  extra: [(c) => startEmailWorker({ ...c, SMTP_URL: smtp.url }, createLogger('email-worker', c.LOG_LEVEL))],
+  // The sink starts with the worker, so the worker knows its port; it stops after the system
+  // (hooks run in order), so no pooled SMTP connection holds its shutdown open.
+  extra: [
+    async (c) => {
+      smtp = await SmtpSink.start();
+      return startEmailWorker({ ...c, SMTP_URL: smtp.url }, createLogger('email-worker', c.LOG_LEVEL));
+    },
+  ],
+});
+afterAll(async () => {
+  await smtp?.stop();
 });
 
 describe('an event with many email recipients and large content', () => {
