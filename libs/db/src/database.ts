@@ -8,7 +8,7 @@ import { ProjectPlane1763800000000 } from './migrations/1763800000000-project-pl
 import { NotificationRollup1763810000000 } from './migrations/1763810000000-notification-rollup';
 import { FeedbackLookupOutboxVacuum1763820000000 } from './migrations/1763820000000-feedback-lookup-outbox-vacuum';
 import { RollupStatementTriggers1763830000000 } from './migrations/1763830000000-rollup-statement-triggers';
-import { EventContents1763845000000 } from './migrations/1763845000000-event-contents';
+import { EventContents1763910000000 } from './migrations/1763910000000-event-contents';
 
 export const MIGRATIONS = [
   InitialSchema1763780000000,
@@ -17,7 +17,7 @@ export const MIGRATIONS = [
   NotificationRollup1763810000000,
   FeedbackLookupOutboxVacuum1763820000000,
   RollupStatementTriggers1763830000000,
-  EventContents1763845000000,
+  EventContents1763910000000,
 ];
 
 /** SQL text, or a named statement that PostgreSQL parses and plans once per connection (hot paths). */

@@ -8,8 +8,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * `events.failure_reason` says why an event ended `failed` without its notifications doing so
  * (fan-out gave up on it).
  */
-export class EventContents1763845000000 implements MigrationInterface {
-  name = 'EventContents1763845000000';
+export class EventContents1763910000000 implements MigrationInterface {
+  name = 'EventContents1763910000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`
