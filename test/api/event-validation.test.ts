@@ -114,6 +114,60 @@ describe('POST /events validation (422 with the failing field)', () => {
     });
   });
 
+  describe('size limits', () => {
+    const emails = (n: number) => Array.from({ length: n }, (_, i) => ({ channels: ['email'], email: `r${i}@example.com` }));
+    const hooks = (n: number) => Array.from({ length: n }, () => ({ channels: ['webhook'], webhook_url: 'http://127.0.0.1:9/hook' }));
+
+    it('when the payload is over 256 KiB as JSON, then 422 on payload', async () => {
+      const detail = await rejected({ ...valid(), payload: { blob: 'x'.repeat(256 * 1024) } });
+      expect(detail).toEqual([expect.objectContaining({ loc: ['body', 'payload'], msg: expect.stringMatching(/at most 262144/) })]);
+    });
+    it('when the payload is exactly 256 KiB as JSON, then the event is accepted', async () => {
+      // {"blob":"…"} is 11 bytes around the string.
+      expect((await post({ ...valid(), payload: { blob: 'x'.repeat(256 * 1024 - 11) } })).status).toBe(202);
+    });
+    it('when inline html is under 1 MiB characters but over 1 MiB bytes, then 422 on inline.html', async () => {
+      const detail = await rejected({ ...valid(), inline: { html: 'é'.repeat(600_000) } });
+      expect(detail).toEqual([expect.objectContaining({ loc: ['body', 'inline', 'html'], msg: expect.stringMatching(/1200000 bytes/) })]);
+    });
+    it('when there are more than 1000 recipients, then 422 on recipients', async () => {
+      const detail = await rejected({ ...valid(), recipients: emails(1001) });
+      expect(detail).toEqual([expect.objectContaining({ loc: ['body', 'recipients'], msg: expect.stringMatching(/1000/) })]);
+    });
+    it('when 1000 emails would each carry 512 KiB of inline content, then 422 on recipients says how much it would send', async () => {
+      const detail = await rejected({ ...valid(), recipients: emails(1000), inline: { html: 'x'.repeat(512 * 1024) } });
+      expect(detail).toEqual([
+        expect.objectContaining({
+          loc: ['body', 'recipients'],
+          msg: expect.stringMatching(/would send 524288000 bytes.*at most 134217728/),
+        }),
+      ]);
+    });
+    it('when 600 webhooks would each carry a 250 KB payload, then 422 on recipients', async () => {
+      const detail = await rejected({ ...valid(), recipients: hooks(600), payload: { blob: 'x'.repeat(250_000) } });
+      expect(detail).toEqual([expect.objectContaining({ loc: ['body', 'recipients'], msg: expect.stringMatching(/would send/) })]);
+    });
+    it('when one event of a batch is over a limit, then 422 names that event and field and nothing is written', async () => {
+      const res = await f
+        .http()
+        .post('/api/v1/events/batch')
+        .set('X-API-Key', f.key)
+        .send({
+          events: [
+            { ...valid(), event_type: 'batch.limit' },
+            { ...valid(), event_type: 'batch.limit', payload: { blob: 'x'.repeat(300_000) } },
+          ],
+        });
+      expect(res.status).toBe(422);
+      expect(res.body.detail).toEqual([expect.objectContaining({ loc: ['body', 'events', 1, 'payload'], type: 'value_error' })]);
+      const { rows } = await f.system.api.db.query('SELECT 1 FROM events WHERE project_id = $1 AND event_type = $2', [
+        f.project.project_id,
+        'batch.limit',
+      ]);
+      expect(rows).toHaveLength(0);
+    });
+  });
+
   describe('webhook targets (SSRF guard at validation time)', () => {
     const withUrl = (webhook_url: string) => ({ ...valid(), recipients: [{ channels: ['webhook'], webhook_url }] });
     it.each([

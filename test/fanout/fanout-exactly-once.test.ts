@@ -1,7 +1,7 @@
 import { Database } from '@herald/db';
 import { createLogger } from '@herald/logger';
 import { Broker, TopologyNames } from '@herald/messaging';
-import type { ConsumeMessage } from 'amqplib';
+import { connect, type ConsumeMessage } from 'amqplib';
 import request from 'supertest';
 import { eventAcceptedHandler } from '../../services/fanout/src/consumers/event-accepted.consumer';
 import { FanoutRepository } from '../../services/fanout/src/data/fanout.repository';
@@ -72,10 +72,42 @@ describe('fan-out', () => {
     expect(event.rows[0].status).toBe('processing');
   });
 
+  it('when an event has 1000 webhook recipients and a 100 KB payload, then 1000 delivery messages of ids only are queued', async () => {
+    const { api_key: key, project_id: projectId } = await aProject(db, config);
+    const res = await request(api.baseUrl.replace(/\/api\/v1$/, ''))
+      .post('/api/v1/events')
+      .set('X-API-Key', key)
+      .send({
+        event_type: 'fanout.wide',
+        recipients: Array.from({ length: 1000 }, (_, i) => ({ channels: ['webhook'], webhook_url: `http://127.0.0.1:9/hook/${i}` })),
+        payload: { blob: 'x'.repeat(100_000) },
+        inline: { html: '<p>x</p>' },
+      });
+    expect(res.status).toBe(202);
+
+    const handle = eventAcceptedHandler({ repo: new FanoutStore(new FanoutRepository(db)), broker, names, logger });
+    expect(await handle(asDelivery(res.body.id, projectId))).toBe('ack');
+
+    const amqp = await connect(config.AMQP_URL);
+    const ch = await amqp.createChannel();
+    const mine: Array<{ size: number; keys: string[] }> = [];
+    for (;;) {
+      const got = await ch.get(names.deliveryQueue('webhook'), { noAck: true });
+      if (!got) break;
+      const body = JSON.parse(got.content.toString('utf8'));
+      if (body.event_id === res.body.id) mine.push({ size: got.content.length, keys: Object.keys(body).sort() });
+    }
+    await amqp.close();
+    expect(mine).toHaveLength(1000);
+    expect(mine[0].keys).toEqual(['attempt', 'channel', 'event_id', 'kind', 'notification_id', 'project_id']);
+    expect(Math.max(...mine.map((m) => m.size))).toBeLessThan(512);
+  });
+
   it('when the message is not a valid event message, then it is rejected for the dead-letter queue', async () => {
     const handle = eventAcceptedHandler({ repo: new FanoutStore(new FanoutRepository(db)), broker, names, logger });
     const garbage = { content: Buffer.from('{not json'), fields: {}, properties: { headers: {} } } as unknown as ConsumeMessage;
     expect(await handle(garbage)).toBe('reject');
     expect(await handle(asDelivery('00000000-0000-4000-8000-000000000000', '00000000-0000-4000-8000-000000000000'))).toBe('reject');
+    expect(await handle(asDelivery('not-a-uuid', '00000000-0000-4000-8000-000000000000'))).toBe('reject');
   });
 });

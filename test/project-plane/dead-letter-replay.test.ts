@@ -28,7 +28,11 @@ afterAll(async () => {
 
 const http = () => request(system.api.baseUrl.replace(/\/api\/v1$/, ''));
 
-/** n failed webhook notifications (3 attempts made, each its own event) with their active dead letters, as the worker leaves them. */
+/**
+ * n failed webhook notifications (3 attempts made, each its own event) with their active dead
+ * letters, as a worker of an earlier version left them: the message still carries recipient,
+ * event_type and payload.
+ */
 async function deadLetters(projectId: string, n: number, channel = 'webhook'): Promise<void> {
   await system.api.db.query(
     `WITH ev AS (
@@ -75,7 +79,7 @@ async function drainQueue(): Promise<Array<Record<string, unknown>>> {
 }
 
 describe('bulk replay', () => {
-  it('when two replays of 1200 records run at once, then each record is requeued exactly once, in pages, with a fresh budget', async () => {
+  it('when two replays of 1200 records run at once, then each record is requeued exactly once, in pages, with a fresh budget and ids only', async () => {
     const project = await aProject(system.api.db, config);
     await deadLetters(project.project_id, 1200);
 
@@ -96,12 +100,15 @@ describe('bulk replay', () => {
     await eventually(async () => expect(await queued()).toBe(1200), 30000);
     const messages = await drainQueue();
     expect(new Set(messages.map((m) => m.notification_id)).size).toBe(1200);
-    expect(messages[0]).toMatchObject({
+    // The worker loads recipient and payload itself: the requeued copy leaves them out.
+    expect(messages[0]).toEqual({
       kind: 'notification.deliver',
+      notification_id: expect.any(String),
+      event_id: expect.any(String),
+      project_id: project.project_id,
       channel: 'webhook',
       attempt: 4,
       max_attempts: 6,
-      event_type: 'replay',
     });
   });
 

@@ -92,7 +92,7 @@ describe('scheduler dispatch', () => {
     const row = await settled(id);
     expect(row.status).toBe('dispatched');
     const content = await eventually(async () => {
-      const { rows } = await db().query('SELECT content FROM notifications WHERE event_id = $1', [row.event_id]);
+      const { rows } = await db().query('SELECT content FROM event_contents WHERE event_id = $1', [row.event_id]);
       expect(rows).toHaveLength(1);
       return rows[0].content;
     });

@@ -17,7 +17,7 @@ export interface Attachment {
 
 /**
  * Inserts an event and one notification with plain SQL, the way fan-out leaves them: rendered
- * content on the notification, attachments on the event.
+ * content once for the event and channel, attachments on the event.
  */
 export class NotificationBuilder {
   private recipient = '';
@@ -64,10 +64,16 @@ export class NotificationBuilder {
         ],
       );
       await tx.query(
-        `INSERT INTO notifications (id, project_id, event_id, recipient_index, channel, recipient, content)
-         VALUES ($1, $2, $3, 0, $4, $5, $6)`,
-        [notificationId, this.projectId, eventId, this.channel, this.recipient, this.content ? JSON.stringify(this.content) : null],
+        `INSERT INTO notifications (id, project_id, event_id, recipient_index, channel, recipient)
+         VALUES ($1, $2, $3, 0, $4, $5)`,
+        [notificationId, this.projectId, eventId, this.channel, this.recipient],
       );
+      if (this.content)
+        await tx.query('INSERT INTO event_contents (event_id, channel, content) VALUES ($1, $2, $3)', [
+          eventId,
+          this.channel,
+          JSON.stringify(this.content),
+        ]);
     });
     const message: DeliveryMessage = {
       kind: 'notification.deliver',
@@ -76,9 +82,6 @@ export class NotificationBuilder {
       project_id: this.projectId,
       channel: this.channel,
       attempt: 1,
-      recipient: this.recipient,
-      event_type: this.eventType,
-      payload: this.payload,
     };
     return { eventId, notificationId, message };
   }

@@ -21,9 +21,12 @@ async function notificationsOf(eventId: string) {
       status: string;
       content: Record<string, unknown> | null;
       last_error: string | null;
-    }>('SELECT channel, recipient, status, content, last_error FROM notifications WHERE event_id = $1 ORDER BY recipient_index, channel', [
-      eventId,
-    ]);
+    }>(
+      `SELECT n.channel, n.recipient, n.status, c.content, n.last_error
+         FROM notifications n LEFT JOIN event_contents c ON c.event_id = n.event_id AND c.channel = n.channel
+        WHERE n.event_id = $1 ORDER BY n.recipient_index, n.channel`,
+      [eventId],
+    );
     expect(rows.length).toBeGreaterThan(0);
     return rows;
   });
@@ -72,6 +75,55 @@ describe('fan-out renders templates and applies suppressions', () => {
       });
     const [sms] = await notificationsOf(res.body.id);
     expect(sms).toMatchObject({ status: 'failed', last_error: 'template variables missing from the payload: order.id' });
+    const event = await http().get(`/api/v1/events/${res.body.id}`).set('X-API-Key', f.key);
+    expect(event.body).toMatchObject({ status: 'failed', has_failures: true });
+  });
+
+  it('when a template renders past 1 MiB with the payload, then the notification fails with the reason instead of being sent', async () => {
+    await http()
+      .put('/api/v1/templates/by-name/echo?channel=email')
+      .set('X-API-Key', f.key)
+      .send({ subject: 'Echo', body: '<p>{{blob}}</p>'.repeat(20) });
+    const res = await http()
+      .post('/api/v1/events')
+      .set('X-API-Key', f.key)
+      .send({
+        event_type: 'echo',
+        recipients: [{ channels: ['email'], email: 'a@example.com' }],
+        payload: { blob: 'x'.repeat(100_000) },
+        template_name: 'echo',
+      });
+    expect(res.status).toBe(202);
+    const [email] = await notificationsOf(res.body.id);
+    expect(email).toMatchObject({
+      status: 'failed',
+      content: null,
+      last_error: expect.stringMatching(/renders to more than 1048576 bytes/),
+    });
+  });
+
+  it('when rendered email content times the recipients is over 128 MiB, then the emails fail with the reason and nothing is sent', async () => {
+    await http()
+      .put('/api/v1/templates/by-name/digest?channel=email')
+      .set('X-API-Key', f.key)
+      .send({ subject: 'Digest', body: '<p>{{blob}}</p><p>{{blob}}</p>' });
+    const res = await http()
+      .post('/api/v1/events')
+      .set('X-API-Key', f.key)
+      .send({
+        event_type: 'digest',
+        recipients: Array.from({ length: 1000 }, (_, i) => ({ channels: ['email'], email: `d${i}@example.com` })),
+        payload: { blob: 'x'.repeat(100_000) },
+        template_name: 'digest',
+      });
+    expect(res.status).toBe(202);
+    const emails = await eventually(async () => {
+      const rows = await notificationsOf(res.body.id);
+      expect(rows).toHaveLength(1000);
+      return rows;
+    });
+    expect(new Set(emails.map((e) => e.status))).toEqual(new Set(['failed']));
+    expect(emails[0].last_error).toMatch(/would send \d+ bytes in all with its rendered email content; at most 134217728/);
     const event = await http().get(`/api/v1/events/${res.body.id}`).set('X-API-Key', f.key);
     expect(event.body).toMatchObject({ status: 'failed', has_failures: true });
   });

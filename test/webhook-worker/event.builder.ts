@@ -4,7 +4,7 @@ import type { Database } from '@herald/db';
 
 export interface BuiltEvent {
   eventId: string;
-  /** One delivery message per webhook notification, as fan-out would publish them (attempt 1). */
+  /** One delivery message per webhook notification, as fan-out would publish them (attempt 1, ids only). */
   messages: DeliveryMessage[];
 }
 
@@ -48,16 +48,13 @@ export class EventBuilder {
         [notificationIds, this.projectId, eventId, this.urls],
       );
     });
-    const messages = notificationIds.map((id, i): DeliveryMessage => ({
+    const messages = notificationIds.map((id): DeliveryMessage => ({
       kind: 'notification.deliver',
       notification_id: id,
       event_id: eventId,
       project_id: this.projectId,
       channel: 'webhook',
       attempt: 1,
-      recipient: this.urls[i],
-      event_type: this.eventType,
-      payload: this.payload,
     }));
     return { eventId, messages };
   }

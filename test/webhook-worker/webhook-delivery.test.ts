@@ -25,7 +25,7 @@ describe('webhook worker: delivery', () => {
     const built = await anEvent(project.project_id)
       .withWebhooks(receiver.url + urlPath)
       .insert(h.db);
-    return { project, receiver, eventId: built.eventId, msg: built.messages[0] };
+    return { project, receiver, eventId: built.eventId, msg: built.messages[0], url: receiver.url + urlPath };
   }
 
   it('when the receiver answers 200, then the signed webhook is delivered, logged and the event completed', async () => {
@@ -90,7 +90,7 @@ describe('webhook worker: delivery', () => {
   });
 
   it('when the receiver always answers 500, then the notification fails and is dead-lettered as retries_exhausted', async () => {
-    const { receiver, eventId, msg } = await setup();
+    const { receiver, eventId, msg, url } = await setup();
     receiver.respondWith((_req, res) => res.writeHead(500).end('boom'));
     await h.publish(msg);
 
@@ -104,7 +104,7 @@ describe('webhook worker: delivery', () => {
       channel: 'webhook',
       error_type: 'retries_exhausted',
       retry_count: 2,
-      recipient: msg.recipient,
+      recipient: url,
     });
     expect(dead.message).toMatchObject({ notification_id: msg.notification_id, attempt: 3 });
     await eventually(async () => {

@@ -1,3 +1,4 @@
 export * from './channels';
 export * from './messages';
 export * from './statuses';
+export * from './limits';

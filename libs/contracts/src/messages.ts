@@ -11,8 +11,11 @@ export interface EventAcceptedMessage {
 }
 
 /**
- * One delivery of one notification. It carries what the worker needs to send, so a worker
- * reads only the notification's status (to skip duplicates) and the project's signing secret.
+ * One delivery of one notification: ids and the attempt only. The worker loads the rest (status,
+ * recipient, payload for webhooks, the event's rendered content for email and sms) in the one
+ * read it makes before sending anyway, so an event with 1,000 recipients does not put its payload
+ * through the broker 1,000 times. Messages of earlier versions carried `recipient`, `event_type`
+ * and `payload` too; those fields are ignored.
  */
 export interface DeliveryMessage {
   kind: 'notification.deliver';
@@ -24,9 +27,6 @@ export interface DeliveryMessage {
   attempt: number;
   /** Attempt budget for this delivery (a dead-letter replay grants a fresh one). */
   max_attempts?: number;
-  recipient: string;
-  event_type: string;
-  payload: Record<string, unknown>;
 }
 
 /** An event's already-rendered email content (`inline`), as the API accepts and fan-out sends it. */

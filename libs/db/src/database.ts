@@ -9,6 +9,7 @@ import { NotificationRollup1763810000000 } from './migrations/1763810000000-noti
 import { FeedbackLookupOutboxVacuum1763820000000 } from './migrations/1763820000000-feedback-lookup-outbox-vacuum';
 import { RollupStatementTriggers1763830000000 } from './migrations/1763830000000-rollup-statement-triggers';
 import { LoaderByteBudgets1763904721000 } from './migrations/1763904721000-loader-byte-budgets';
+import { EventContents1763910000000 } from './migrations/1763910000000-event-contents';
 
 export const MIGRATIONS = [
   InitialSchema1763780000000,
@@ -18,6 +19,7 @@ export const MIGRATIONS = [
   FeedbackLookupOutboxVacuum1763820000000,
   RollupStatementTriggers1763830000000,
   LoaderByteBudgets1763904721000,
+  EventContents1763910000000,
 ];
 
 /** SQL text, or a named statement that PostgreSQL parses and plans once per connection (hot paths). */

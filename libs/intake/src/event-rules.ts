@@ -1,5 +1,6 @@
 import { TargetRefusedError, type TargetResolver, type TargetSession } from '@herald/net-guard';
 import type { ValidationIssue } from './errors';
+import { eventLimitIssues } from './event-limits';
 import { CONTACT_FIELD, type EventInput } from './event-input';
 
 /** Declared attachment sizes may total 30 MB, so the Base64-encoded email stays under 40 MB. */
@@ -20,7 +21,8 @@ export interface CheckOptions {
 
 /**
  * The rules a JSON schema cannot say (or cannot say clearly): one content source, a contact
- * field per channel, the attachment total, and webhook targets that resolve to public addresses.
+ * field per channel, the attachment total, the size limits (event-limits.ts), and webhook
+ * targets that resolve to public addresses.
  */
 export class EventRules {
   constructor(
@@ -34,7 +36,12 @@ export class EventRules {
    * guard checks them again on every connection, so a DNS hiccup at dispatch cannot fail the event.
    */
   async check(input: EventInput, at: Loc, projectId: string, options: CheckOptions = {}): Promise<ValidationIssue[]> {
-    const issues = [...this.contentSource(input, at), ...this.contacts(input, at), ...this.attachments(input, at)];
+    const issues = [
+      ...this.contentSource(input, at),
+      ...this.contacts(input, at),
+      ...this.attachments(input, at),
+      ...eventLimitIssues(input, at),
+    ];
     const [targets, templates] = await Promise.all([
       options.resolveWebhookTargets === false ? [] : this.webhookTargets(input, at, options.targets ?? this.targetSession()),
       issues.length ? [] : this.templates(input, at, projectId),

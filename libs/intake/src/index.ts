@@ -6,3 +6,4 @@ export * from './request-hash';
 export * from './event-store';
 export * from './template-channels';
 export * from './batched-event-writer';
+export * from './event-limits';

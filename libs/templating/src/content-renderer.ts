@@ -29,21 +29,23 @@ export function htmlToText(html: string): string {
 
 /**
  * Renders a template's parts for its channel: email bodies are HTML (values escaped), subjects,
- * text bodies and SMS are plain text (values as given).
+ * text bodies and SMS are plain text (values as given). Past `maxPartChars` in any part it
+ * stops and throws RenderTooLargeError.
  */
-export function renderContent(template: TemplateSource, values: unknown): ContentRender {
+export function renderContent(template: TemplateSource, values: unknown, maxPartChars = Number.POSITIVE_INFINITY): ContentRender {
   const parts = [];
-  const subject = template.subject !== null ? renderTemplate(template.subject, values, 'none') : undefined;
+  const render = (source: string, escaping: 'html' | 'none') => renderTemplate(source, values, escaping, maxPartChars);
+  const subject = template.subject !== null ? render(template.subject, 'none') : undefined;
   if (subject) parts.push(subject);
   let content: RenderedContent;
   if (template.channel === 'email') {
-    const html = renderTemplate(template.body, values, 'html');
-    const text = template.text_body !== null ? renderTemplate(template.text_body, values, 'none') : undefined;
+    const html = render(template.body, 'html');
+    const text = template.text_body !== null ? render(template.text_body, 'none') : undefined;
     parts.push(html);
     if (text) parts.push(text);
     content = { subject: subject?.output ?? null, html: html.output, text: text ? text.output : htmlToText(html.output) };
   } else {
-    const body = renderTemplate(template.body, values, 'none');
+    const body = render(template.body, 'none');
     parts.push(body);
     content = { subject: subject?.output ?? null, html: null, text: body.output };
   }

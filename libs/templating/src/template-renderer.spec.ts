@@ -1,7 +1,13 @@
 import { detectVariables, parseTemplate, TemplateSyntaxError } from './template-parser';
-import { escapeHtml, renderTemplate } from './template-renderer';
+import { escapeHtml, renderTemplate, RenderTooLargeError } from './template-renderer';
 
 describe('template rendering', () => {
+  it('when a template repeats a large value past the limit, then rendering stops with RenderTooLargeError', () => {
+    const template = '{{big}}'.repeat(100_000);
+    expect(() => renderTemplate(template, { big: 'x'.repeat(100_000) }, 'none', 1024 * 1024)).toThrow(RenderTooLargeError);
+    expect(renderTemplate('{{big}}{{big}}', { big: 'xy' }, 'none', 4).output).toBe('xyxy');
+  });
+
   it('when a value holds markup, then the html body escapes it and the subject does not', () => {
     const values = { name: '<script>alert("x")</script> & Co' };
     expect(renderTemplate('<p>Hi {{name}}</p>', values, 'html').output).toBe(

@@ -38,23 +38,33 @@ function stringify(value: unknown): string {
  * SMS are plain text and get values as they are. Missing values render blank and are reported,
  * so the caller decides what `on_missing_variable: error` means in its context.
  */
-export function renderTemplate(source: string, values: unknown, escaping: Escaping): RenderResult {
+export function renderTemplate(source: string, values: unknown, escaping: Escaping, maxChars = Number.POSITIVE_INFINITY): RenderResult {
   const used = new Set<string>();
   const missing = new Set<string>();
   let output = '';
   for (const segment of parseTemplate(source)) {
     if (segment.kind === 'text') {
       output += segment.text;
-      continue;
+    } else {
+      const { found, value } = lookup(values, segment.path);
+      if (!found) {
+        missing.add(segment.name);
+        continue;
+      }
+      used.add(segment.name);
+      const text = stringify(value);
+      output += escaping === 'html' ? escapeHtml(text) : text;
     }
-    const { found, value } = lookup(values, segment.path);
-    if (!found) {
-      missing.add(segment.name);
-      continue;
-    }
-    used.add(segment.name);
-    const text = stringify(value);
-    output += escaping === 'html' ? escapeHtml(text) : text;
+    // Checked as it grows: a 1 MB template naming a large value 100,000 times would otherwise
+    // build gigabytes before anyone could measure the result.
+    if (output.length > maxChars) throw new RenderTooLargeError(maxChars);
   }
   return { output, used: [...used].sort(), missing: [...missing].sort() };
+}
+
+export class RenderTooLargeError extends Error {
+  override readonly name = 'RenderTooLargeError';
+  constructor(readonly maxChars: number) {
+    super(`rendered output is longer than ${maxChars} characters`);
+  }
 }

@@ -4,6 +4,7 @@ import type { Logger } from '@herald/logger';
 import { Broker, Consumer, TopologyNames } from '@herald/messaging';
 import { OutboxRelay } from '@herald/outbox';
 import { eventAcceptedHandler } from './consumers/event-accepted.consumer';
+import { fanoutDeadLetterHandler } from './consumers/fanout-dead-letter.consumer';
 import { FanoutRepository } from './data/fanout.repository';
 import { FanoutStore } from './data/fanout.store';
 
@@ -28,17 +29,26 @@ export async function startFanout(config: Config, logger: Logger): Promise<Runni
     maxMessageBytes: config.OUTBOX_MAX_MESSAGE_BYTES,
   });
   relay.start();
+  const repo = new FanoutStore(new FanoutRepository(db));
   const consumer = new Consumer(broker, {
     queue: names.fanoutQueue,
     prefetch: config.FANOUT_PREFETCH,
     logger,
-    handle: eventAcceptedHandler({ repo: new FanoutStore(new FanoutRepository(db)), broker, names, logger }),
+    handle: eventAcceptedHandler({ repo, broker, names, logger }),
+  });
+  const deadLetters = new Consumer(broker, {
+    queue: names.fanoutDlq,
+    prefetch: 4,
+    logger,
+    handle: fanoutDeadLetterHandler({ repo, logger }),
   });
   await consumer.start();
-  logger.info('fanout consuming', { queue: names.fanoutQueue });
+  await deadLetters.start();
+  logger.info('fanout consuming', { queue: names.fanoutQueue, dead_letters: names.fanoutDlq });
   return {
     async stop() {
       await consumer.stop();
+      await deadLetters.stop();
       await relay.stop();
       await broker.close();
       await db.close();

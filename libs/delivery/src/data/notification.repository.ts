@@ -21,12 +21,19 @@ export interface AttemptRecord {
 }
 
 // Scoped by project as well as id: a message can only ever use its own project's secret and content.
+// Payload (webhooks only) and rendered content (email, sms) are the large columns and the same
+// for every notification of an event and channel: a batch returns them on the first row of each
+// (event, channel) only, so 100 deliveries of one event read and parse them once.
 const FIND_FOR_DELIVERY = `
-SELECT n.id, n.status, n.retry_count, n.content, e.attachments, p.signing_secret_sealed
-  FROM unnest($1::uuid[], $2::uuid[]) AS k(id, project_id)
-  JOIN notifications n ON n.id = k.id AND n.project_id = k.project_id
+SELECT n.id, n.event_id, n.channel, n.status, n.retry_count, n.recipient, e.event_type, e.attachments, p.signing_secret_sealed,
+       CASE WHEN n.is_first AND n.channel = 'webhook' THEN e.payload END AS payload,
+       CASE WHEN n.is_first THEN c.content END AS content
+  FROM (SELECT n.*, row_number() OVER (PARTITION BY n.event_id, n.channel) = 1 AS is_first
+          FROM unnest($1::uuid[], $2::uuid[]) AS k(id, project_id)
+          JOIN notifications n ON n.id = k.id AND n.project_id = k.project_id) n
   JOIN events e ON e.id = n.event_id
-  JOIN projects p ON p.id = n.project_id`;
+  JOIN projects p ON p.id = n.project_id
+  LEFT JOIN event_contents c ON c.event_id = n.event_id AND c.channel = n.channel`;
 
 // One statement records a whole batch of attempts, so a crash never leaves half a record. Every
 // later step hangs off the notification UPDATE, which matches only rows the attempt may still
@@ -103,8 +110,14 @@ function cleanResponse(response: ProviderResponse): ProviderResponse {
 
 interface TargetRow {
   id: string;
+  event_id: string;
+  channel: string;
   status: NotificationStatus;
   retry_count: number;
+  recipient: string;
+  event_type: string;
+  /** Only on the first row of each event (see FIND_FOR_DELIVERY). */
+  payload: Record<string, unknown> | null;
   content: RenderedContent | null;
   attachments: AttachmentRef[] | null;
   signing_secret_sealed: string;
@@ -120,13 +133,20 @@ export class NotificationRepository {
       keys.map((k) => k.notificationId),
       keys.map((k) => k.projectId),
     ]);
+    // Every row of an event and channel shares the first row's payload and content objects.
+    const group = (r: TargetRow) => `${r.event_id}/${r.channel}`;
+    const shared = new Map<string, TargetRow>();
+    for (const r of rows) if (r.payload !== null || r.content !== null) shared.set(group(r), r);
     const byId = new Map(
       rows.map((r): [string, DeliveryTarget] => [
         r.id,
         {
           status: r.status,
           retryCount: r.retry_count,
-          content: r.content,
+          recipient: r.recipient,
+          eventType: r.event_type,
+          payload: shared.get(group(r))?.payload ?? null,
+          content: shared.get(group(r))?.content ?? null,
           attachments: r.attachments ?? [],
           sealedSecret: r.signing_secret_sealed,
         },

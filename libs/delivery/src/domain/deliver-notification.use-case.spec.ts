@@ -13,11 +13,17 @@ const msg: DeliveryMessage = {
   project_id: '9a7c2d41-5b6e-4c8f-a1d2-e3f405060733',
   channel: 'sms',
   attempt: 1,
-  recipient: '+14155550100',
-  event_type: 'x',
-  payload: {},
 };
-const target: DeliveryTarget = { status: 'processing', retryCount: 0, content: { text: 'hi' }, attachments: [], sealedSecret: 's' };
+const target: DeliveryTarget = {
+  status: 'processing',
+  retryCount: 0,
+  recipient: '+14155550100',
+  eventType: 'x',
+  payload: null,
+  content: { text: 'hi' },
+  attachments: [],
+  sealedSecret: 's',
+};
 
 /** In-memory store, provider and follow-ups that remember what the use case asked of them. */
 function world(send: DeliveryProvider['send'], found: DeliveryTarget | null = target) {

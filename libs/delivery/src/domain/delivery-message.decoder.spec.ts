@@ -7,9 +7,6 @@ const valid = {
   project_id: '9a7c2d41-5b6e-4c8f-a1d2-e3f405060733',
   channel: 'webhook',
   attempt: 1,
-  recipient: 'https://example.com/hook',
-  event_type: 'order.shipped',
-  payload: {},
 };
 const encode = (v: unknown) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v));
 
@@ -17,8 +14,13 @@ describe('decodeDeliveryMessage', () => {
   it('when the message is a valid delivery for the worker channel, then it decodes', () => {
     expect(decodeDeliveryMessage(encode(valid), 'webhook')).toEqual({ ok: true, message: valid });
     expect(decodeDeliveryMessage(encode({ ...valid, max_attempts: 5 }), 'webhook')).toMatchObject({ ok: true });
-    const sms = { ...valid, channel: 'sms', recipient: '+14155550100' };
+    const sms = { ...valid, channel: 'sms' };
     expect(decodeDeliveryMessage(encode(sms), 'sms')).toEqual({ ok: true, message: sms });
+  });
+
+  it('when the message is of the earlier shape that carried recipient and payload, then it decodes to the ids alone', () => {
+    const earlier = { ...valid, recipient: 'https://example.com/hook', event_type: 'order.shipped', payload: { big: 'x'.repeat(1000) } };
+    expect(decodeDeliveryMessage(encode(earlier), 'webhook')).toEqual({ ok: true, message: valid });
   });
 
   it('when the message is for another channel, then this worker refuses it', () => {
@@ -34,9 +36,7 @@ describe('decodeDeliveryMessage', () => {
     ['a zero attempt', { ...valid, attempt: 0 }],
     ['a fractional attempt', { ...valid, attempt: 1.5 }],
     ['a bad budget', { ...valid, max_attempts: 'three' }],
-    ['no recipient', { ...valid, recipient: '' }],
-    ['no event type', { ...valid, event_type: undefined }],
-    ['a payload that is not an object', { ...valid, payload: [1] }],
+    ['no project id', { ...valid, project_id: undefined }],
   ])('when the message has %s, then it is refused with a reason', (_case, value) => {
     const result = decodeDeliveryMessage(encode(value), 'webhook');
     expect(result.ok).toBe(false);

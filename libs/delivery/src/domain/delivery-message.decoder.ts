@@ -17,10 +17,21 @@ function problem(m: Record<string, unknown>, channel: Channel): string | null {
   }
   if (!isPositiveInt(m.attempt)) return 'attempt is not a positive integer';
   if (m.max_attempts !== undefined && !isPositiveInt(m.max_attempts)) return 'max_attempts is not a positive integer';
-  if (typeof m.recipient !== 'string' || m.recipient.length === 0) return 'recipient is missing';
-  if (typeof m.event_type !== 'string') return 'event_type is missing';
-  if (!isObject(m.payload)) return 'payload is not an object';
   return null;
+}
+
+/** Only the fields of today's contract travel on (older messages also carried the payload). */
+function pick(m: Record<string, unknown>): DeliveryMessage {
+  const message = {
+    kind: 'notification.deliver',
+    notification_id: m.notification_id,
+    event_id: m.event_id,
+    project_id: m.project_id,
+    channel: m.channel,
+    attempt: m.attempt,
+  } as DeliveryMessage;
+  if (m.max_attempts !== undefined) message.max_attempts = m.max_attempts as number;
+  return message;
 }
 
 /**
@@ -36,5 +47,5 @@ export function decodeDeliveryMessage(content: Buffer, channel: Channel): Decode
   }
   if (!isObject(parsed)) return { ok: false, reason: 'body is not a JSON object' };
   const reason = problem(parsed, channel);
-  return reason ? { ok: false, reason } : { ok: true, message: parsed as unknown as DeliveryMessage };
+  return reason ? { ok: false, reason } : { ok: true, message: pick(parsed) };
 }

@@ -1,6 +1,6 @@
 import type { DeliveryMessage, NotificationStatus } from '@herald/contracts';
 
-/** What fan-out rendered for an email or SMS notification (`notifications.content`); null for webhooks. */
+/** What fan-out rendered for an event's email or SMS notifications (`event_contents`); null for webhooks. */
 export interface RenderedContent {
   subject?: string | null;
   html?: string | null;
@@ -22,6 +22,11 @@ export interface AttachmentRef {
 export interface DeliveryTarget {
   status: NotificationStatus;
   retryCount: number;
+  /** The address of this notification's channel: mailbox, phone number or webhook URL. */
+  recipient: string;
+  eventType: string;
+  /** The event's payload, loaded for webhooks only (the one channel that sends it). */
+  payload: Record<string, unknown> | null;
   content: RenderedContent | null;
   attachments: AttachmentRef[];
   /** The project's signing secret, still sealed; only webhooks open it. */

@@ -30,7 +30,9 @@ const DETAIL_COLUMNS = `id, notification_id, (message ->> 'event_id')::uuid AS e
 // of their events' failed counts (the event is in flight again), and writes one delivery per
 // notification into the outbox: attempt = attempts so far + 1, budget = attempts so far + the
 // channel's maxAttempts. One statement, so nothing is ever half requeued. A notification that
-// is no longer failed gets no delivery (requeued counts only the deliveries written).
+// is no longer failed gets no delivery (requeued counts only the deliveries written). Messages
+// dead-lettered by earlier versions carried recipient and payload: the worker loads those now,
+// so they are left out of the copy.
 const REQUEUE = `
 WITH dl AS (
   UPDATE dead_letters SET status = 'retried', updated_at = now()
@@ -51,7 +53,7 @@ WITH dl AS (
 ), queued AS (
   INSERT INTO outbox (exchange, routing_key, payload, headers)
   SELECT $2, dl.channel,
-         dl.message || jsonb_build_object('attempt', p.prev + 1, 'max_attempts', p.prev + ($3::jsonb ->> dl.channel)::int),
+         (dl.message - 'recipient' - 'event_type' - 'payload') || jsonb_build_object('attempt', p.prev + 1, 'max_attempts', p.prev + ($3::jsonb ->> dl.channel)::int),
          $4::jsonb
     FROM dl JOIN moved ON moved.id = dl.notification_id
    CROSS JOIN LATERAL (SELECT GREATEST(COALESCE((dl.message ->> 'attempt')::int, 0), dl.retry_count + 1) AS prev) p

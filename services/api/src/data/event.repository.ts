@@ -34,7 +34,7 @@ export class EventRepository {
   async findDetail(projectId: string, id: string): Promise<Record<string, unknown> | undefined> {
     const { rows } = await this.db.query(
       `SELECT e.id, e.event_type, e.status, e.priority, e.payload, e.recipient_count, e.has_failures, e.idempotency_key,
-              e.metadata, e.created_at, e.updated_at,
+              e.metadata, e.failure_reason, e.created_at, e.updated_at,
               COALESCE((SELECT json_agg(json_build_object('id', n.id, 'channel', n.channel, 'status', n.status, 'recipient', n.recipient)
                                  ORDER BY n.recipient_index, n.channel)
                           FROM notifications n WHERE n.event_id = e.id), '[]'::json) AS notifications

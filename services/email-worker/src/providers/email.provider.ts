@@ -54,13 +54,13 @@ export class EmailProvider implements DeliveryProvider {
     const sender = senderOf(content, this.deps.defaultFrom);
     const raw = await composeMime({
       sender,
-      to: message.recipient,
+      to: target.recipient,
       content,
       messageId,
       attachments: downloaded.files,
       notificationId: message.notification_id,
     });
-    const result = await this.deps.transport.send({ from: sender.from.address, to: message.recipient, raw });
+    const result = await this.deps.transport.send({ from: sender.from.address, to: target.recipient, raw });
     const providerResponse = { ...base, ...result.response, message_id: messageId };
     return result.kind === 'sent' ? { kind: 'delivered', providerResponse } : failed(result, providerResponse);
   }

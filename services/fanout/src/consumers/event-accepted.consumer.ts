@@ -1,57 +1,63 @@
-import { REQUEST_ID_HEADER, type DeliveryMessage, type EventAcceptedMessage } from '@herald/contracts';
+import { REQUEST_ID_HEADER, type EventAcceptedMessage } from '@herald/contracts';
 import type { Logger } from '@herald/logger';
 import { runWithRequestId } from '@herald/logger';
 import type { Broker, HandlerOutcome, TopologyNames } from '@herald/messaging';
 import type { ConsumeMessage } from 'amqplib';
 import type { FanoutStore } from '../data/fanout.store';
-import { decideNotifications } from '../domain/fan-out-event.use-case';
+import { decodeEventMessage } from '../domain/event-message';
+import { isPoison, poisonReason } from '../domain/fan-out-failure';
+import { planFanOut } from '../domain/fan-out-event.use-case';
+import { publishDeliveries } from '../messaging/deliveries.publisher';
 
-function decode(msg: ConsumeMessage): EventAcceptedMessage | undefined {
-  try {
-    const body = JSON.parse(msg.content.toString('utf8'));
-    return body?.kind === 'event.accepted' && typeof body.event_id === 'string' ? body : undefined;
-  } catch {
-    return undefined;
-  }
+export interface FanoutDeps {
+  repo: FanoutStore;
+  broker: Broker;
+  names: TopologyNames;
+  logger: Logger;
 }
 
-/** decode -> load (event and its templates) -> create notifications exactly once -> publish the sendable ones -> ack. */
-export function eventAcceptedHandler(deps: { repo: FanoutStore; broker: Broker; names: TopologyNames; logger: Logger }) {
+/**
+ * decode -> load (event and its templates) -> create notifications and store content exactly
+ * once -> publish the sendable ones -> ack. An event whose own data makes fan-out fail ends
+ * `failed` with the reason at once; other errors propagate, so the Consumer requeues the message
+ * (and the broker dead-letters it at the delivery limit, where fanout-dead-letter takes over).
+ */
+export function eventAcceptedHandler(deps: FanoutDeps) {
   return (msg: ConsumeMessage): Promise<HandlerOutcome> => {
     const requestId = msg.properties.headers?.[REQUEST_ID_HEADER] as string | undefined;
     return runWithRequestId(requestId, async () => {
-      const message = decode(msg);
+      const message = decodeEventMessage(msg.content);
       if (!message) {
         deps.logger.error('undecodable event message dead-lettered', { content: msg.content.toString('utf8').slice(0, 200) });
         return 'reject';
       }
-      const event = await deps.repo.loadEvent(message.event_id);
-      if (!event) {
-        deps.logger.error('event message for an unknown event dead-lettered', { event_id: message.event_id });
-        return 'reject';
+      try {
+        return await fanOut(deps, message, requestId ? { [REQUEST_ID_HEADER]: requestId } : {});
+      } catch (err) {
+        if (!isPoison(err)) throw err;
+        const reason = poisonReason(err);
+        const status = await deps.repo.failEvent(message.event_id, reason);
+        deps.logger.error('event cannot be fanned out; it ends failed', {
+          event_id: message.event_id,
+          status,
+          error: (err as Error).message,
+        });
+        return 'ack';
       }
-      const created = await deps.repo.createNotifications({ event, notifications: decideNotifications(event) });
-      // A redelivered message created nothing: queue again whatever has not been attempted yet.
-      const pending = created ?? (await deps.repo.pendingNotifications(event.id));
-      const headers = requestId ? { [REQUEST_ID_HEADER]: requestId } : {};
-      await Promise.all(
-        pending.map((n) => {
-          const delivery: DeliveryMessage = {
-            kind: 'notification.deliver',
-            notification_id: n.id,
-            event_id: event.id,
-            project_id: event.project_id,
-            channel: n.channel,
-            attempt: 1,
-            recipient: n.recipient,
-            event_type: event.event_type,
-            payload: event.payload,
-          };
-          return deps.broker.publish(deps.names.deliveriesExchange, n.channel, delivery, { headers, messageId: n.id });
-        }),
-      );
-      deps.logger.info('event fanned out', { event_id: event.id, notifications: pending.length });
-      return 'ack';
     });
   };
+}
+
+async function fanOut(deps: FanoutDeps, message: EventAcceptedMessage, headers: Record<string, string>): Promise<HandlerOutcome> {
+  const event = await deps.repo.loadEvent(message.event_id);
+  if (!event) {
+    deps.logger.error('event message for an unknown event dead-lettered', { event_id: message.event_id });
+    return 'reject';
+  }
+  const created = await deps.repo.createNotifications({ event, ...planFanOut(event) });
+  // A redelivered message created nothing: queue again whatever has not been attempted yet.
+  const pending = created ?? (await deps.repo.pendingNotifications(event.id));
+  await publishDeliveries(deps.broker, deps.names, event, pending, headers);
+  deps.logger.info('event fanned out', { event_id: event.id, notifications: pending.length });
+  return 'ack';
 }

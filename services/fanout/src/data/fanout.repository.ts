@@ -1,6 +1,7 @@
 import type { Channel } from '@herald/contracts';
 import type { Database, Sql } from '@herald/db';
-import type { EventContent, NotificationContent, TemplateForRender } from '../domain/compose-content';
+import type { EventContent, TemplateForRender } from '../domain/compose-content';
+import type { FanOutPlan } from '../domain/fan-out-event.use-case';
 import type { PlannedNotification, RecipientSpec } from '../domain/plan-notifications';
 
 export interface StoredEvent {
@@ -16,14 +17,12 @@ export interface StoredEvent {
 
 export interface NotificationToCreate extends PlannedNotification {
   status: 'processing' | 'failed';
-  content: NotificationContent | null;
   lastError: string | null;
 }
 
 export interface PendingNotification {
   id: string;
   channel: Channel;
-  recipient: string;
 }
 
 /** Prepared once per connection: these run for every event, for a batch of events at a time. */
@@ -39,27 +38,32 @@ const LOAD_EVENTS: Sql = {
 };
 
 /**
- * One statement, so one implicit transaction, for several events: suppressed recipients are
- * decided against the suppression list, notifications inserted (the unique (event_id,
+ * One statement, so one implicit transaction, for several events: each event's rendered content
+ * is stored once per channel (a redelivery keeps what was stored first), suppressed recipients
+ * are decided against the suppression list, notifications inserted (the unique (event_id,
  * recipient_index, channel) index makes a redelivered message insert nothing), each event's
  * counters and status move by what was actually inserted for it, and the sendable new
- * notifications come back to be queued, plus one marker row per event that got any.
+ * notifications come back to be queued, plus one marker row per event that got any. Workers
+ * only see a notification after this commits, so its content is always there.
  */
 const CREATE_NOTIFICATIONS: Sql = {
   name: 'fanout-create-notifications',
   text: `WITH planned AS (
-           SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::jsonb[], $9::text[])
-             AS p(project_id, event_id, recipient_index, channel, recipient, user_id, status, content, last_error)
+           SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+             AS p(project_id, event_id, recipient_index, channel, recipient, user_id, status, last_error)
+         ), contents AS (
+           INSERT INTO event_contents (event_id, channel, content)
+           SELECT * FROM unnest($9::uuid[], $10::text[], $11::jsonb[])
+           ON CONFLICT (event_id, channel) DO NOTHING
          ), inserted AS (
-           INSERT INTO notifications (project_id, event_id, recipient_index, channel, recipient, user_id, status, content, last_error)
+           INSERT INTO notifications (project_id, event_id, recipient_index, channel, recipient, user_id, status, last_error)
            SELECT p.project_id, p.event_id, p.recipient_index, p.channel, p.recipient, p.user_id,
                   CASE WHEN s.id IS NULL THEN p.status ELSE 'suppressed' END,
-                  CASE WHEN s.id IS NULL THEN p.content END,
                   CASE WHEN s.id IS NULL THEN p.last_error END
              FROM planned p
              LEFT JOIN suppressions s ON s.project_id = p.project_id AND s.channel = p.channel AND s.recipient = p.recipient
            ON CONFLICT (event_id, recipient_index, channel) DO NOTHING
-           RETURNING id, event_id, channel, recipient, status
+           RETURNING id, event_id, channel, status
          ), counts AS (
            SELECT event_id,
                   count(*) FILTER (WHERE status = 'failed')::int AS failed,
@@ -79,13 +83,41 @@ const CREATE_NOTIFICATIONS: Sql = {
              FROM counts c
             WHERE e.id = c.event_id
          )
-         SELECT event_id, id, channel, recipient FROM inserted WHERE status = 'processing'
-         UNION ALL SELECT event_id, NULL, NULL, NULL FROM counts`,
+         SELECT event_id, id, channel FROM inserted WHERE status = 'processing'
+         UNION ALL SELECT event_id, NULL, NULL FROM counts`,
 };
 
-export interface EventNotifications {
+/**
+ * Ends an event fan-out gave up on. Not yet fanned out: `failed` with the reason. Fanned out but
+ * some notifications never attempted (their delivery may never have been queued): those fail
+ * with the reason and the event settles like any other. Anything else is left as it is.
+ */
+const FAIL_EVENT = `
+WITH locked AS (
+  SELECT id FROM events WHERE id = $1 AND status IN ('accepted', 'processing') FOR UPDATE
+), unsent AS (
+  UPDATE notifications n SET status = 'failed', last_error = $2, updated_at = now()
+    FROM locked
+   WHERE n.event_id = locked.id AND n.status = 'processing'
+     AND NOT EXISTS (SELECT 1 FROM notification_logs l WHERE l.notification_id = n.id)
+  RETURNING n.id
+), c AS (SELECT count(*)::int AS k FROM unsent)
+UPDATE events e SET
+  failed_count = e.failed_count + c.k,
+  has_failures = true,
+  failure_reason = $2,
+  status = CASE
+    WHEN e.status = 'accepted' THEN 'failed'
+    WHEN e.delivered_count + e.failed_count + c.k + e.suppressed_count < e.notification_count THEN e.status
+    WHEN e.delivered_count + e.suppressed_count = 0 THEN 'failed'
+    ELSE 'partially_failed' END,
+  updated_at = now()
+  FROM locked, c
+ WHERE e.id = locked.id AND (e.status = 'accepted' OR c.k > 0)
+RETURNING e.status`;
+
+export interface EventNotifications extends FanOutPlan {
   event: StoredEvent;
-  notifications: NotificationToCreate[];
 }
 
 export class FanoutRepository {
@@ -100,6 +132,7 @@ export class FanoutRepository {
   /** Per event: its new sendable notifications, or undefined when it had been fanned out before. */
   async createNotifications(batch: EventNotifications[]): Promise<Array<PendingNotification[] | undefined>> {
     const rows = batch.flatMap(({ event, notifications }) => notifications.map((n) => ({ event, n })));
+    const contents = batch.flatMap(({ event, contents }) => contents.map((c) => ({ event, c })));
     const result = await this.db.query<PendingNotification & { event_id: string }>(CREATE_NOTIFICATIONS, [
       rows.map(({ event }) => event.project_id),
       rows.map(({ event }) => event.id),
@@ -108,16 +141,24 @@ export class FanoutRepository {
       rows.map(({ n }) => n.recipient),
       rows.map(({ n }) => n.userId ?? null),
       rows.map(({ n }) => n.status),
-      rows.map(({ n }) => (n.content ? JSON.stringify(n.content) : null)),
       rows.map(({ n }) => n.lastError),
+      contents.map(({ event }) => event.id),
+      contents.map(({ c }) => c.channel),
+      contents.map(({ c }) => JSON.stringify(c.content)),
     ]);
     const created = new Map<string, PendingNotification[]>();
     for (const r of result.rows) {
       const list = created.get(r.event_id) ?? [];
-      if (r.id !== null) list.push({ id: r.id, channel: r.channel, recipient: r.recipient });
+      if (r.id !== null) list.push({ id: r.id, channel: r.channel });
       created.set(r.event_id, list);
     }
     return batch.map(({ event }) => created.get(event.id));
+  }
+
+  /** See FAIL_EVENT; resolves the event's new status, or undefined when nothing changed. */
+  async failEvent(eventId: string, reason: string): Promise<string | undefined> {
+    const { rows } = await this.db.query<{ status: string }>(FAIL_EVENT, [eventId, reason]);
+    return rows[0]?.status;
   }
 
   /**
@@ -126,7 +167,7 @@ export class FanoutRepository {
    */
   async pendingNotifications(eventId: string): Promise<PendingNotification[]> {
     const { rows } = await this.db.query<PendingNotification>(
-      `SELECT n.id, n.channel, n.recipient FROM notifications n
+      `SELECT n.id, n.channel FROM notifications n
         WHERE n.event_id = $1 AND n.status = 'processing'
           AND NOT EXISTS (SELECT 1 FROM notification_logs l WHERE l.notification_id = n.id)
         ORDER BY n.recipient_index, n.channel`,

@@ -29,4 +29,8 @@ export class FanoutStore {
   pendingNotifications(eventId: string): Promise<PendingNotification[]> {
     return this.repository.pendingNotifications(eventId);
   }
+
+  failEvent(eventId: string, reason: string): Promise<string | undefined> {
+    return this.repository.failEvent(eventId, reason);
+  }
 }

@@ -1,5 +1,5 @@
-import type { Channel, InlineContent } from '@herald/contracts';
-import { htmlToText, renderContent, SMS_MAX_LENGTH, type TemplateSource } from '@herald/templating';
+import { EVENT_LIMITS, utf8Bytes, type Channel, type InlineContent } from '@herald/contracts';
+import { htmlToText, renderContent, RenderTooLargeError, SMS_MAX_LENGTH, type TemplateSource } from '@herald/templating';
 
 export interface EventContent {
   inline?: InlineContent;
@@ -15,7 +15,7 @@ export interface TemplateForRender extends TemplateSource {
   on_missing_variable: 'error' | 'blank';
 }
 
-/** What a channel worker sends; stored on the notification so later template edits cannot change it. */
+/** What a channel worker sends; stored once per event and channel so later template edits cannot change it. */
 export interface NotificationContent {
   subject?: string | null;
   html?: string | null;
@@ -60,12 +60,21 @@ export function composeContent(
       ok: false,
       reason: `template ${JSON.stringify(event.content.template_id ?? event.content.template_name)} has no ${channel} version any more`,
     };
-  const { content, missing } = renderContent(template, event.payload);
+  let rendered;
+  try {
+    rendered = renderContent(template, event.payload, EVENT_LIMITS.contentPartBytes);
+  } catch (err) {
+    if (err instanceof RenderTooLargeError) return partTooLarge('the template');
+    throw err;
+  }
+  const { content, missing } = rendered;
   if (missing.length && template.on_missing_variable === 'error') {
     return { ok: false, reason: `template variables missing from the payload: ${missing.join(', ')}` };
   }
   if (channel === 'sms')
     return fitsSms(content.text) ? { ok: true, content: { text: content.text, template_id: template.id } } : tooLong(content.text);
+  const oversized = (['html', 'text'] as const).find((part) => utf8Bytes(content[part]) > EVENT_LIMITS.contentPartBytes);
+  if (oversized) return partTooLarge(`the template's ${oversized}`);
   return {
     ok: true,
     content: {
@@ -76,6 +85,16 @@ export function composeContent(
       template_id: template.id,
     },
   };
+}
+
+/** Bytes one email carries: what the send budget counts. */
+export function contentBytes(content: NotificationContent | null): number {
+  return content ? utf8Bytes(content.subject) + utf8Bytes(content.html) + utf8Bytes(content.text) : 0;
+}
+
+function partTooLarge(what: string): Composed {
+  const limit = EVENT_LIMITS.contentPartBytes;
+  return { ok: false, reason: `${what} renders to more than ${limit} bytes (1 MiB) with this payload; at most that can be sent` };
 }
 
 function fitsSms(text: string): boolean {

@@ -1,23 +1,56 @@
-import type { Channel } from '@herald/contracts';
+import { EVENT_LIMITS, utf8Bytes, type Channel } from '@herald/contracts';
 import type { NotificationToCreate, StoredEvent } from '../data/fanout.repository';
-import { composeContent, type Composed } from './compose-content';
-import { planNotifications } from './plan-notifications';
+import { composeContent, contentBytes, type Composed, type NotificationContent } from './compose-content';
+import { planNotifications, type PlannedNotification } from './plan-notifications';
+
+/** One channel's rendered content, stored once for every notification of the event on that channel. */
+export interface ChannelContent {
+  channel: Channel;
+  content: NotificationContent;
+}
+
+export interface FanOutPlan {
+  notifications: NotificationToCreate[];
+  contents: ChannelContent[];
+}
 
 /**
- * Decides every notification of an event: its content (rendered once per channel) and whether
- * it is to be sent or has already failed (a template that vanished, a payload missing a required
- * variable). Suppression is decided where the list lives, in the insert itself.
+ * Decides every notification of an event and the content they share: rendered once per channel,
+ * then each notification is to be sent or has already failed (a template that vanished, a payload
+ * missing a required variable, content past the size limits). Suppression is decided where the
+ * list lives, in the insert itself.
  */
-export function decideNotifications(event: StoredEvent): NotificationToCreate[] {
+export function planFanOut(event: StoredEvent): FanOutPlan {
+  const planned = planNotifications(event.recipients);
   const composed = new Map<Channel, Composed>();
-  const contentFor = (channel: Channel) => {
-    if (!composed.has(channel)) composed.set(channel, composeContent(channel, event, event.templates));
-    return composed.get(channel)!;
-  };
-  return planNotifications(event.recipients).map((p) => {
-    const result = contentFor(p.channel);
-    return result.ok
-      ? { ...p, status: 'processing', content: result.content, lastError: null }
-      : { ...p, status: 'failed', content: null, lastError: result.reason };
+  for (const channel of new Set(planned.map((p) => p.channel))) composed.set(channel, composeContent(channel, event, event.templates));
+  applySendBudget(composed, planned, event.payload);
+
+  const notifications = planned.map((p): NotificationToCreate => {
+    const result = composed.get(p.channel)!;
+    return result.ok ? { ...p, status: 'processing', lastError: null } : { ...p, status: 'failed', lastError: result.reason };
+  });
+  const contents: ChannelContent[] = [];
+  for (const [channel, result] of composed) if (result.ok && result.content) contents.push({ channel, content: result.content });
+  return { notifications, contents };
+}
+
+/**
+ * Intake bounds what it can see (payload x webhooks + inline content x emails); a template's
+ * output is only known here. Past the budget, the emails fail with the reason rather than asking
+ * the workers to send gigabytes.
+ */
+function applySendBudget(composed: Map<Channel, Composed>, planned: PlannedNotification[], payload: unknown): void {
+  const email = composed.get('email');
+  if (!email?.ok) return;
+  const count = (channel: Channel) => planned.filter((p) => p.channel === channel).length;
+  const webhooks = count('webhook');
+  const bytes = (webhooks ? webhooks * utf8Bytes(JSON.stringify(payload)) : 0) + count('email') * contentBytes(email.content);
+  if (bytes <= EVENT_LIMITS.sendBytes) return;
+  composed.set('email', {
+    ok: false,
+    reason:
+      `this event would send ${bytes} bytes in all with its rendered email content; ` +
+      `at most ${EVENT_LIMITS.sendBytes} (128 MiB) per event: spread the recipients over several events`,
   });
 }

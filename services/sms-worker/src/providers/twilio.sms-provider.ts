@@ -13,13 +13,13 @@ export class TwilioSmsProvider implements DeliveryProvider {
     private readonly fromNumber: string,
   ) {}
 
-  async send({ message, target }: DeliveryRequest): Promise<DeliveryOutcome> {
+  async send({ target }: DeliveryRequest): Promise<DeliveryOutcome> {
     const body = target.content?.text;
     if (!body) return { kind: 'permanent', providerResponse: { provider: 'twilio' }, error: 'the notification has no rendered sms text' };
     const started = performance.now();
     const latency = () => Math.round(performance.now() - started);
     try {
-      const sent = await this.client.messages.create({ to: message.recipient, from: this.fromNumber, body });
+      const sent = await this.client.messages.create({ to: target.recipient, from: this.fromNumber, body });
       return {
         kind: 'delivered',
         providerResponse: {

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { DeliveryMessage } from '@herald/contracts';
 import { standardWebhooksSignature } from './standard-webhooks.signature';
-import { buildWebhookBody, buildWebhookRequest, signatureHeader } from './webhook-request.builder';
+import { buildWebhookBody, buildWebhookRequest, signatureHeader, type WebhookTarget } from './webhook-request.builder';
 
 const msg: DeliveryMessage = {
   kind: 'notification.deliver',
@@ -10,15 +10,17 @@ const msg: DeliveryMessage = {
   project_id: '9a7c2d41-5b6e-4c8f-a1d2-e3f405060733',
   channel: 'webhook',
   attempt: 2,
+};
+const target: WebhookTarget = {
   recipient: 'https://example.com/hooks?x=1',
-  event_type: 'order.shipped',
+  eventType: 'order.shipped',
   payload: { order: { id: 'o-1', total: 12.5 }, tags: ['a', 'é'] },
 };
 const now = new Date('2026-11-22T10:00:00.123Z');
 
 describe('buildWebhookBody', () => {
   it('when built, then it holds exactly the four documented fields in order, timestamp in UTC', () => {
-    const body = buildWebhookBody(msg, now).toString('utf8');
+    const body = buildWebhookBody(msg, target, now).toString('utf8');
     expect(body).toBe(
       '{"event_type":"order.shipped","payload":{"order":{"id":"o-1","total":12.5},"tags":["a","é"]},' +
         '"notification_id":"6f1c1f0e-8f1a-4a36-9d7e-0d0a5b9a1c11","timestamp":"2026-11-22T10:00:00.123Z"}',
@@ -37,8 +39,8 @@ describe('signatureHeader', () => {
 
 describe('buildWebhookRequest', () => {
   it('when built, then the headers identify, sign and number the attempt', () => {
-    const req = buildWebhookRequest(msg, 'whsec_test', { now, messageId: 'm-1', requestId: 'req-9' });
-    expect(req.url).toBe(msg.recipient);
+    const req = buildWebhookRequest(msg, target, 'whsec_test', { now, messageId: 'm-1', requestId: 'req-9' });
+    expect(req.url).toBe(target.recipient);
     expect(req.headers).toEqual({
       'Content-Type': 'application/json',
       'User-Agent': 'Herald-Webhooks/1.0',
@@ -54,7 +56,7 @@ describe('buildWebhookRequest', () => {
   });
 
   it('when the message has no request id, then no request id header is sent', () => {
-    const req = buildWebhookRequest(msg, 'whsec_test', { now, messageId: 'm-1' });
+    const req = buildWebhookRequest(msg, target, 'whsec_test', { now, messageId: 'm-1' });
     expect(Object.keys(req.headers).map((h) => h.toLowerCase())).not.toContain('x-request-id');
   });
 });

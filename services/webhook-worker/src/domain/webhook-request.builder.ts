@@ -13,9 +13,21 @@ export interface AttemptContext {
   requestId?: string;
 }
 
-/** The documented body, fields in this order; payload is passed through exactly as published. */
-export function buildWebhookBody(msg: DeliveryMessage, now: Date): Buffer {
-  const body = { event_type: msg.event_type, payload: msg.payload, notification_id: msg.notification_id, timestamp: now.toISOString() };
+/** What the worker loaded for this notification: its URL and its event's type and payload. */
+export interface WebhookTarget {
+  recipient: string;
+  eventType: string;
+  payload: Record<string, unknown>;
+}
+
+/** The documented body, fields in this order; payload is passed through exactly as stored. */
+export function buildWebhookBody(msg: DeliveryMessage, target: WebhookTarget, now: Date): Buffer {
+  const body = {
+    event_type: target.eventType,
+    payload: target.payload,
+    notification_id: msg.notification_id,
+    timestamp: now.toISOString(),
+  };
   return Buffer.from(JSON.stringify(body), 'utf8');
 }
 
@@ -28,8 +40,8 @@ export function signatureHeader(secret: string, body: Buffer): string {
  * Herald's own signature and the Standard Webhooks headers. `webhook-id` is the notification id,
  * the same on every attempt, so receivers deduplicate retries by it.
  */
-export function buildWebhookRequest(msg: DeliveryMessage, secret: string, ctx: AttemptContext): WebhookRequest {
-  const body = buildWebhookBody(msg, ctx.now);
+export function buildWebhookRequest(msg: DeliveryMessage, target: WebhookTarget, secret: string, ctx: AttemptContext): WebhookRequest {
+  const body = buildWebhookBody(msg, target, ctx.now);
   const timestamp = Math.floor(ctx.now.getTime() / 1000);
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
@@ -43,5 +55,5 @@ export function buildWebhookRequest(msg: DeliveryMessage, secret: string, ctx: A
     'X-Herald-Message-Id': ctx.messageId,
   };
   if (ctx.requestId) headers[REQUEST_ID_HEADER] = ctx.requestId;
-  return { url: msg.recipient, body, headers };
+  return { url: target.recipient, body, headers };
 }

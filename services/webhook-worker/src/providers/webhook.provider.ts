@@ -28,8 +28,11 @@ export class WebhookProvider implements DeliveryProvider {
 
   async send({ message, target, requestId }: DeliveryRequest): Promise<DeliveryOutcome> {
     const messageId = randomUUID();
+    const { payload } = target;
+    if (!payload) return { kind: 'permanent', providerResponse: { message_id: messageId }, error: 'the notification has no event payload' };
     const secret = this.secrets.open(message.project_id, target.sealedSecret);
-    const result = await this.sender.send(buildWebhookRequest(message, secret, { now: new Date(), messageId, requestId }));
+    const request = buildWebhookRequest(message, { ...target, payload }, secret, { now: new Date(), messageId, requestId });
+    const result = await this.sender.send(request);
     const verdict = classifyOutcome(result);
     const response = providerResponse(result, messageId);
     if (verdict.kind === 'delivered') return { kind: 'delivered', providerResponse: response };

@@ -1,0 +1,30 @@
+import type { Logger } from '@herald/logger';
+import type { HandlerOutcome } from '@herald/messaging';
+import type { ConsumeMessage } from 'amqplib';
+import type { FanoutStore } from '../data/fanout.store';
+import { decodeEventMessage } from '../domain/event-message';
+import { deadLetterReason } from '../domain/fan-out-failure';
+
+/**
+ * Consumes the fan-out dead-letter queue. A message lands there when fan-out crashed or failed
+ * on it at every attempt up to the queue's delivery limit (a crash, say out of memory, leaves no
+ * handler to record anything), or when it was rejected as unusable. Its event, when there is
+ * one, ends `failed` with the reason instead of staying `accepted` for ever; the message is done.
+ */
+export function fanoutDeadLetterHandler(deps: { repo: FanoutStore; logger: Logger }) {
+  return async (msg: ConsumeMessage): Promise<HandlerOutcome> => {
+    const message = decodeEventMessage(msg.content);
+    const death = msg.properties.headers?.['x-first-death-reason'];
+    if (!message) {
+      deps.logger.error('undecodable message dropped from the fan-out dead-letter queue', {
+        death_reason: death,
+        content: msg.content.toString('utf8').slice(0, 200),
+      });
+      return 'ack';
+    }
+    const reason = deadLetterReason(death);
+    const status = await deps.repo.failEvent(message.event_id, reason);
+    deps.logger.error('fan-out gave up on an event', { event_id: message.event_id, death_reason: death, status: status ?? 'unchanged' });
+    return 'ack';
+  };
+}
