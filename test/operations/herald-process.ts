@@ -96,8 +96,10 @@ export class OperationsEnv {
       LOG_LEVEL: 'info',
       SCHEDULER_INTERVAL_MS: '200',
       OUTBOX_POLL_INTERVAL_MS: '100',
+      // The retry settings of testConfig(), so cleanup deletes the very delay queues these make.
+      RETRY_MAX_ATTEMPTS: '3',
       RETRY_BASE_DELAY_MS: '50',
-      RETRY_MAX_DELAY_MS: '500',
+      RETRY_MAX_DELAY_MS: '200',
       API_KEY_CACHE_TTL_MS: '0',
       ...this.base,
       ...overrides,
