@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 /*
- * `npm start`: applies migrations (creating the database if needed), then runs every service as
- * its own process with its output prefixed by the service name. SIGINT/SIGTERM are passed on so
- * each service drains its in-flight work; the launcher exits when all of them have.
+ * `npm start`: applies migrations (creating the database if needed), then supervises every
+ * service as its own process with its output prefixed by the service name (supervisor.js): a
+ * service that dies is restarted with backoff. SIGINT/SIGTERM are passed on so each service
+ * drains its in-flight work; the launcher exits when all of them have.
  */
 'use strict';
-const { spawn, spawnSync } = require('node:child_process');
+const { spawnSync } = require('node:child_process');
 const path = require('node:path');
-const readline = require('node:readline');
+const { Supervisor } = require('./supervisor');
 
 const root = path.resolve(__dirname, '..', '..');
 const SERVICES = ['api', 'fanout', 'webhook-worker', 'email-worker', 'sms-worker', 'scheduler'];
@@ -30,35 +31,15 @@ const migrated = spawnSync(process.execPath, [path.join(root, 'services/api/dist
 });
 if (migrated.status !== 0) process.exit(migrated.status ?? 1);
 
-const children = new Map();
-let stopping = false;
-
-function prefix(stream, name, out) {
-  readline.createInterface({ input: stream }).on('line', (line) => out.write(`${name.padEnd(width)} | ${line}\n`));
-}
-
-for (const name of STARTED) {
-  const child = spawn(process.execPath, [path.join(root, 'services', name, 'dist', 'main.js')], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.set(name, child);
-  prefix(child.stdout, name, process.stdout);
-  prefix(child.stderr, name, process.stderr);
-  child.on('exit', (code, signal) => {
-    children.delete(name);
-    if (!stopping) {
-      process.stderr.write(`${name.padEnd(width)} | exited (${signal ?? code}); stopping the others\n`);
-      process.exitCode = code || 1;
-      stop('SIGTERM');
-    }
-    if (children.size === 0) process.exit();
-  });
-}
-
-function stop(signal) {
-  stopping = true;
-  for (const child of children.values()) child.kill(signal);
-}
-process.on('SIGINT', () => stop('SIGTERM'));
-process.on('SIGTERM', () => stop('SIGTERM'));
+const supervisor = new Supervisor({
+  services: STARTED.map((name) => ({ name, args: [path.join(root, 'services', name, 'dist', 'main.js')] })),
+  cwd: root,
+  out: process.stdout,
+  err: process.stderr,
+  onExit: (code) => process.exit(code),
+  width,
+});
+supervisor.start();
+// Ctrl-C (SIGINT reaches the whole process group) or SIGTERM: drain every service, restart none.
+process.on('SIGINT', () => supervisor.stop('SIGINT: stopping every service'));
+process.on('SIGTERM', () => supervisor.stop('SIGTERM: stopping every service'));

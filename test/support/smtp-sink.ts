@@ -72,6 +72,9 @@ export class SmtpSink {
       },
     });
     const sink = new SmtpSink(server);
+    // A client killed mid-session (a SIGKILLed email-worker) resets its connection; smtp-server
+    // reports that as an 'error' event, which would otherwise be thrown into the test process.
+    server.on('error', () => undefined);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
     return sink;
   }

@@ -101,6 +101,8 @@ const envSchema = z.object({
   /** Test-suite switch: the gateway validates its own responses against openapi.yaml. */
   VALIDATE_RESPONSES: bool(false),
   API_KEY_CACHE_TTL_MS: int(30_000, 0),
+  /** After SIGTERM/SIGINT a process drains, then exits by this deadline even if something hangs. */
+  SHUTDOWN_TIMEOUT_MS: int(25_000, 1),
 });
 
 export interface RetryPolicy {

@@ -1,6 +1,8 @@
 import { loadConfig, runService, type Config } from '@herald/config';
 import { createLogger, type Logger } from '@herald/logger';
 
+export { HttpDrain } from './http-drain';
+
 export interface RunningService {
   /** Stops taking work, finishes (or returns) what is in flight, closes connections. */
   stop(): Promise<void>;
@@ -9,7 +11,9 @@ export interface RunningService {
 /**
  * The composition root every service shares: config (a bad value stops the process with one
  * line) -> logger -> start; the first SIGTERM or SIGINT stops the service, so in-flight work
- * finishes or goes back to its queue, then the process exits.
+ * finishes or goes back to its queue, then the process exits. Every service makes the same
+ * promise to its orchestrator: it is gone within SHUTDOWN_TIMEOUT_MS of the signal, even if a
+ * request or a provider call hangs (unacknowledged messages then return to their queue).
  */
 export function serve(service: string, start: (config: Config, logger: Logger) => Promise<RunningService>): void {
   void runService(async () => {
@@ -23,7 +27,8 @@ export function serve(service: string, start: (config: Config, logger: Logger) =
     const shutdown = (signal: NodeJS.Signals) => {
       if (stopping) return;
       stopping = true;
-      logger.info('stopping: finishing in-flight work', { signal });
+      logger.info('stopping: finishing in-flight work', { signal, deadline_ms: config.SHUTDOWN_TIMEOUT_MS });
+      exitAtDeadline(logger, config.SHUTDOWN_TIMEOUT_MS);
       running.stop().then(
         () => process.exit(0),
         (err: Error) => {
@@ -35,4 +40,12 @@ export function serve(service: string, start: (config: Config, logger: Logger) =
     process.once('SIGTERM', shutdown);
     process.once('SIGINT', shutdown);
   });
+}
+
+/** Unref'd: it never keeps a process alive that has finished draining by itself. */
+function exitAtDeadline(logger: Logger, ms: number): void {
+  setTimeout(() => {
+    logger.error('stop deadline passed: exiting with work still in flight', { shutdown_timeout_ms: ms });
+    process.exit(1);
+  }, ms).unref();
 }

@@ -4,6 +4,7 @@ import type { Logger } from '@herald/logger';
 import { Broker, TopologyNames } from '@herald/messaging';
 import { AddressPolicy, TargetResolver } from '@herald/net-guard';
 import { OutboxRelay } from '@herald/outbox';
+import { HttpDrain } from '@herald/runtime';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BatchedEventWriter, EventRules, templateChannelsOf } from '@herald/intake';
@@ -85,6 +86,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     const s = app.listen(config.PORT, () => resolve(s));
   });
   server.keepAliveTimeout = 65_000;
+  const drain = new HttpDrain(server);
   const port = (server.address() as AddressInfo).port;
   logger.info('api listening', { port });
 
@@ -96,10 +98,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     flushUsage: () => usage.flush(),
     compactRollup: () => rollup.runOnce(),
     async stop() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
+      await drain.close();
       await usage.stop();
       await rollup.stop();
       await relay.stop();
