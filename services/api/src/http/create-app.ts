@@ -9,7 +9,9 @@ import type { ApiKeyAuthenticator } from '../domain/api-key-authenticator';
 import type { EventIntake } from '../domain/create-event.use-case';
 import type { DeadLetterDeps } from '../domain/dead-letters.service';
 import type { UsageMeter } from '../domain/usage-meter';
+import { apiKeyGate } from './api-key.middleware';
 import { auditTrail } from './audit.middleware';
+import { bodyReader } from './body-reader.middleware';
 import { errorHandler } from './error-handler';
 import { openApiMiddleware } from './openapi.middleware';
 import { requestContext } from './request-context.middleware';
@@ -42,18 +44,23 @@ export interface AppDeps {
 }
 
 /**
- * request id -> JSON body -> usage and audit hooks (they act when the response finishes) ->
- * openapi (security, then validation) -> routes -> one error handler.
+ * request id -> usage hook (counts when the response finishes) -> match the openapi operation ->
+ * identify the key (401) -> scopes (403) -> read the body with the operation's
+ * limit (413) -> audit hook -> validation (422) -> routes -> one error handler. Nothing reads a
+ * body for a caller that is not allowed to send it.
  */
 export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(requestContext);
-  app.use(express.json({ limit: '10mb' }));
   app.use(usageCounter(deps.usage, BASE_PATH));
-  app.use(auditTrail(new AuditLogRepository(deps.db), deps.logger));
-  app.use(openApiMiddleware(deps.authenticator, deps.validateResponses));
+  app.use(
+    openApiMiddleware(deps.validateResponses, {
+      beforeScopes: [apiKeyGate(deps.authenticator)],
+      afterScopes: [bodyReader(), auditTrail(new AuditLogRepository(deps.db), deps.logger)],
+    }),
+  );
   const api = express.Router();
   api.use(healthRoutes(deps.db, deps.broker));
   api.use(eventRoutes(deps.intake));
