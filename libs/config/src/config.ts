@@ -101,6 +101,10 @@ const envSchema = z.object({
   /** Test-suite switch: the gateway validates its own responses against openapi.yaml. */
   VALIDATE_RESPONSES: bool(false),
   API_KEY_CACHE_TTL_MS: int(30_000, 0),
+  /** Requests per second one API key may make to one api process (token refill rate); 0 turns limiting off. */
+  RATE_LIMIT_PER_SECOND: int(1000, 0),
+  /** Requests one API key may make at once after a quiet spell (bucket size); 0 turns limiting off. */
+  RATE_LIMIT_BURST: int(2000, 0),
 });
 
 export interface RetryPolicy {

@@ -2,7 +2,7 @@ import type { Config } from '@herald/config';
 import type { Database } from '@herald/db';
 import type { Logger } from '@herald/logger';
 import type { Broker } from '@herald/messaging';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import './express-augment';
 import { AuditLogRepository } from '../data/audit-log.repository';
 import type { ApiKeyAuthenticator } from '../domain/api-key-authenticator';
@@ -14,6 +14,7 @@ import { auditTrail } from './audit.middleware';
 import { bodyReader } from './body-reader.middleware';
 import { errorHandler } from './error-handler';
 import { openApiMiddleware } from './openapi.middleware';
+import { rateLimit } from './rate-limit.middleware';
 import { requestContext } from './request-context.middleware';
 import { eventRoutes } from './routes/event.routes';
 import { feedbackRoutes } from './routes/feedback.routes';
@@ -27,6 +28,7 @@ import { deadLetterRoutes } from './routes/dead-letter.routes';
 import { scheduledEventRoutes } from './routes/scheduled-event.routes';
 import { settingsRoutes } from './routes/settings.routes';
 import { usageRoutes } from './routes/usage.routes';
+import { TokenBuckets } from './token-buckets';
 import { usageCounter } from './usage.middleware';
 
 export const BASE_PATH = '/api/v1';
@@ -43,9 +45,15 @@ export interface AppDeps {
   validateResponses: boolean;
 }
 
+/** Per-key token buckets from RATE_LIMIT_PER_SECOND and RATE_LIMIT_BURST; either at 0 turns limiting off. */
+function rateLimitStage(config: Config): RequestHandler[] {
+  if (config.RATE_LIMIT_PER_SECOND === 0 || config.RATE_LIMIT_BURST === 0) return [];
+  return [rateLimit(new TokenBuckets(config.RATE_LIMIT_PER_SECOND, config.RATE_LIMIT_BURST))];
+}
+
 /**
  * request id -> usage hook (counts when the response finishes) -> match the openapi operation ->
- * identify the key (401) -> scopes (403) -> read the body with the operation's
+ * identify the key (401) -> rate limit (429) -> scopes (403) -> read the body with the operation's
  * limit (413) -> audit hook -> validation (422) -> routes -> one error handler. Nothing reads a
  * body for a caller that is not allowed to send it.
  */
@@ -57,7 +65,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(usageCounter(deps.usage, BASE_PATH));
   app.use(
     openApiMiddleware(deps.validateResponses, {
-      beforeScopes: [apiKeyGate(deps.authenticator)],
+      beforeScopes: [apiKeyGate(deps.authenticator), ...rateLimitStage(deps.config)],
       afterScopes: [bodyReader(), auditTrail(new AuditLogRepository(deps.db), deps.logger)],
     }),
   );
