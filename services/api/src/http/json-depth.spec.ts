@@ -21,3 +21,14 @@ describe('jsonDepthExceeds', () => {
     expect(depthOk('['.repeat(100_000) + ']'.repeat(100_000), 64)).toBe(false);
   });
 });
+
+describe('jsonDepthExceeds on escapes', () => {
+  it.each([
+    ['{"s":"a\\\\\\"{"}', 1, true],
+    ['{"s":"\\\\\\\\"}', 1, true],
+    ['{"s":"\\\\\\\\","t":{}}', 1, false],
+    ['{"unterminated":"{{{', 1, true],
+  ])('when %s is checked against %i levels, then within is %s', (text, max, within) => {
+    expect(depthOk(text, max)).toBe(within);
+  });
+});

@@ -16,16 +16,10 @@ const CLOSE_BRACKET = 0x5d;
  */
 export function jsonDepthExceeds(raw: Uint8Array, maxDepth: number): boolean {
   let depth = 0;
-  let inString = false;
-  let escaped = false;
   for (let i = 0; i < raw.length; i++) {
     const byte = raw[i];
-    if (inString) {
-      if (escaped) escaped = false;
-      else if (byte === BACKSLASH) escaped = true;
-      else if (byte === QUOTE) inString = false;
-    } else if (byte === QUOTE) {
-      inString = true;
+    if (byte === QUOTE) {
+      i = closingQuote(raw, i);
     } else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
       if (++depth > maxDepth) return true;
     } else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
@@ -33,4 +27,16 @@ export function jsonDepthExceeds(raw: Uint8Array, maxDepth: number): boolean {
     }
   }
   return false;
+}
+
+/** Where the string opened at `open` ends (or the end of input); native indexOf skips long strings fast. */
+function closingQuote(raw: Uint8Array, open: number): number {
+  let at = open;
+  for (;;) {
+    at = raw.indexOf(QUOTE, at + 1);
+    if (at < 0) return raw.length;
+    let backslashes = 0;
+    while (raw[at - 1 - backslashes] === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) return at;
+  }
 }
