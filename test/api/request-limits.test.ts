@@ -116,6 +116,15 @@ describe('out-of-range input is a 422, never a 500', () => {
     expect(res.body).toEqual(expect.objectContaining({ items: [], page: 100000, per_page: 100 }));
   });
 
+  it.each(['0000-01-01T00:00:00Z', '2024-02-30T00:00:00Z'])(
+    'when date_from is %s, which PostgreSQL cannot store, then 422 naming it',
+    async (when) => {
+      const res = await f.http().get(`/api/v1/events?date_from=${when}`).set('X-API-Key', f.key);
+      expect(res.status).toBe(422);
+      expect(res.body.detail).toEqual([expect.objectContaining({ loc: ['query', 'date_from'], type: 'value_error' })]);
+    },
+  );
+
   it('when a payload is nested 20,000 levels deep, then 422 on the body', async () => {
     const res = await f
       .http()

@@ -1,6 +1,7 @@
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { RequestHandler } from 'express';
 import { join } from 'node:path';
+import { isStorableDateTime } from './date-time.format';
 import { statusOf } from './error-handler';
 
 /** openapi.yaml sits at the repository root; compiled code runs from services/api/dist/http. */
@@ -26,6 +27,7 @@ export function openApiMiddleware(validateResponses: boolean, stages: EdgeStages
     apiSpec: OPENAPI_PATH,
     validateRequests: { allowUnknownQueryParameters: false, removeAdditional: false },
     validateResponses,
+    formats: { 'date-time': { type: 'string', validate: isStorableDateTime } },
     validateSecurity: {
       handlers: {
         ApiKeyAuth: (req, scopes) => {
