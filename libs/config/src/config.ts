@@ -103,6 +103,10 @@ const envSchema = z.object({
   API_KEY_CACHE_TTL_MS: int(30_000, 0),
   /** After SIGTERM/SIGINT a process drains, then exits by this deadline even if something hangs. */
   SHUTDOWN_TIMEOUT_MS: int(25_000, 1),
+  /** Requests per second one API key may make to one api process (token refill rate); 0 turns limiting off. */
+  RATE_LIMIT_PER_SECOND: int(1000, 0),
+  /** Requests one API key may make at once after a quiet spell (bucket size); 0 turns limiting off. */
+  RATE_LIMIT_BURST: int(2000, 0),
 });
 
 export interface RetryPolicy {

@@ -1,5 +1,16 @@
 /** Domain errors carry a code, never an HTTP status; each transport maps codes (the api: http/error-handler.ts). */
-export type ErrorCode = 'not_found' | 'conflict' | 'validation_failed';
+export type ErrorCode =
+  | 'not_found'
+  | 'conflict'
+  | 'validation_failed'
+  /** No credential, or one that matches nothing. */
+  | 'unauthenticated'
+  /** A valid credential without the right to do this. */
+  | 'forbidden'
+  /** The input is larger than the operation takes. */
+  | 'payload_too_large'
+  /** The caller has used up its request budget for now. */
+  | 'throttled';
 
 export class AppError extends Error {
   constructor(

@@ -1,4 +1,9 @@
 import type { Queryable } from '@herald/db';
+import { ValidationFailed } from '@herald/intake';
+
+/** openapi.yaml's bounds for `page` and `per_page`; deeper pages are reached by filtering. */
+export const MAX_PAGE = 100_000;
+export const MAX_PER_PAGE = 100;
 
 export interface PageRequest {
   page: number;
@@ -42,11 +47,24 @@ export interface PageQuery {
   page: PageRequest;
 }
 
+function bounded(name: string, value: number, max: number): number {
+  if (Number.isInteger(value) && value >= 1 && value <= max) return value;
+  throw new ValidationFailed([{ loc: ['query', name], msg: `must be an integer from 1 to ${max}`, type: 'value_error' }]);
+}
+
+/**
+ * The validator already holds both to openapi.yaml; checking again here means no caller can
+ * hand PostgreSQL an offset it refuses (a 500): the largest offset is 9,999,900.
+ */
+export function offsetOf(page: PageRequest): number {
+  return (bounded('page', page.page, MAX_PAGE) - 1) * bounded('per_page', page.perPage, MAX_PER_PAGE);
+}
+
 /** The pagination envelope every list returns: one count and one page query, run side by side. */
 export async function pageQuery<T extends Record<string, unknown>>(db: Queryable, q: PageQuery): Promise<Page<T>> {
   const { clauses, params } = q.where;
   const where = `WHERE ${clauses.join(' AND ')}`;
-  const offset = (q.page.page - 1) * q.page.perPage;
+  const offset = offsetOf(q.page);
   const [count, items] = await Promise.all([
     db.query<{ total: string }>(`SELECT count(*) AS total FROM ${q.from} ${where}`, params),
     db.query<T>(

@@ -1,3 +1,4 @@
+import { AppError } from '@herald/intake';
 import { hashApiKey } from '@herald/secrets';
 import type { ApiKeyRecord, TenantRepository } from '../data/tenant.repository';
 
@@ -6,8 +7,6 @@ export interface AuthContext {
   projectId: string;
   scopes: string[];
 }
-
-export type AuthOutcome = { ok: true; auth: AuthContext } | { ok: false; status: 401 | 403; detail: string };
 
 /**
  * Resolves an X-API-Key to its project and scopes through the hash's unique index. Valid keys are
@@ -23,13 +22,12 @@ export class ApiKeyAuthenticator {
     private readonly maxEntries = 10_000,
   ) {}
 
-  async authenticate(key: string | undefined, requiredScopes: string[]): Promise<AuthOutcome> {
-    if (!key) return { ok: false, status: 401, detail: 'missing X-API-Key header' };
+  /** Who is calling; scopes are checked later, per operation, against what this returns. */
+  async identify(key: string | undefined): Promise<AuthContext> {
+    if (!key) throw new AppError('unauthenticated', 'missing X-API-Key header');
     const record = await this.lookup(key);
-    if (!record) return { ok: false, status: 401, detail: 'invalid API key' };
-    const missing = requiredScopes.filter((s) => !record.scopes.includes(s));
-    if (missing.length) return { ok: false, status: 403, detail: `API key lacks the required scope: ${missing.join(', ')}` };
-    return { ok: true, auth: { apiKeyId: record.id, projectId: record.projectId, scopes: record.scopes } };
+    if (!record) throw new AppError('unauthenticated', 'invalid API key');
+    return { apiKeyId: record.id, projectId: record.projectId, scopes: record.scopes };
   }
 
   private async lookup(key: string): Promise<ApiKeyRecord | undefined> {

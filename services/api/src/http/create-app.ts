@@ -2,16 +2,19 @@ import type { Config } from '@herald/config';
 import type { Database } from '@herald/db';
 import type { Logger } from '@herald/logger';
 import type { Broker } from '@herald/messaging';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import './express-augment';
 import { AuditLogRepository } from '../data/audit-log.repository';
 import type { ApiKeyAuthenticator } from '../domain/api-key-authenticator';
 import type { EventIntake } from '../domain/create-event.use-case';
 import type { DeadLetterDeps } from '../domain/dead-letters.service';
 import type { UsageMeter } from '../domain/usage-meter';
+import { apiKeyGate } from './api-key.middleware';
 import { auditTrail } from './audit.middleware';
+import { bodyReader } from './body-reader.middleware';
 import { errorHandler } from './error-handler';
 import { openApiMiddleware } from './openapi.middleware';
+import { rateLimit } from './rate-limit.middleware';
 import { requestContext } from './request-context.middleware';
 import { eventRoutes } from './routes/event.routes';
 import { feedbackRoutes } from './routes/feedback.routes';
@@ -25,6 +28,7 @@ import { deadLetterRoutes } from './routes/dead-letter.routes';
 import { scheduledEventRoutes } from './routes/scheduled-event.routes';
 import { settingsRoutes } from './routes/settings.routes';
 import { usageRoutes } from './routes/usage.routes';
+import { TokenBuckets } from './token-buckets';
 import { usageCounter } from './usage.middleware';
 
 export const BASE_PATH = '/api/v1';
@@ -41,19 +45,30 @@ export interface AppDeps {
   validateResponses: boolean;
 }
 
+/** Per-key token buckets from RATE_LIMIT_PER_SECOND and RATE_LIMIT_BURST; either at 0 turns limiting off. */
+function rateLimitStage(config: Config): RequestHandler[] {
+  if (config.RATE_LIMIT_PER_SECOND === 0 || config.RATE_LIMIT_BURST === 0) return [];
+  return [rateLimit(new TokenBuckets(config.RATE_LIMIT_PER_SECOND, config.RATE_LIMIT_BURST))];
+}
+
 /**
- * request id -> JSON body -> usage and audit hooks (they act when the response finishes) ->
- * openapi (security, then validation) -> routes -> one error handler.
+ * request id -> usage hook (counts when the response finishes) -> match the openapi operation ->
+ * identify the key (401) -> rate limit (429) -> scopes (403) -> read the body with the operation's
+ * limit (413) -> audit hook -> validation (422) -> routes -> one error handler. Nothing reads a
+ * body for a caller that is not allowed to send it.
  */
 export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(requestContext);
-  app.use(express.json({ limit: '10mb' }));
   app.use(usageCounter(deps.usage, BASE_PATH));
-  app.use(auditTrail(new AuditLogRepository(deps.db), deps.logger));
-  app.use(openApiMiddleware(deps.authenticator, deps.validateResponses));
+  app.use(
+    openApiMiddleware(deps.validateResponses, {
+      beforeScopes: [apiKeyGate(deps.authenticator), ...rateLimitStage(deps.config)],
+      afterScopes: [bodyReader(), auditTrail(new AuditLogRepository(deps.db), deps.logger)],
+    }),
+  );
   const api = express.Router();
   api.use(healthRoutes(deps.db, deps.broker));
   api.use(eventRoutes(deps.intake));

@@ -1,5 +1,5 @@
 import type { Logger } from '@herald/logger';
-import type { ErrorRequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, Response } from 'express';
 import { AppError, ValidationFailed, type ErrorCode } from '@herald/intake';
 import { toValidationIssues } from './validation-errors';
 
@@ -8,18 +8,35 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   validation_failed: 422,
+  unauthenticated: 401,
+  forbidden: 403,
+  payload_too_large: 413,
+  throttled: 429,
 };
+
+export function statusOf(code: ErrorCode): number {
+  return STATUS_BY_CODE[code];
+}
 
 interface HttpLikeError {
   status?: number;
-  type?: string;
   message?: string;
   errors?: Array<{ path?: string; message?: string; errorCode?: string }>;
+}
+
+/**
+ * A request answered before its body was read (401, 404, 413...) ends its connection: otherwise
+ * Node would read and discard the rest of the body to keep the connection alive, which is
+ * exactly the work the early answer is meant to spare.
+ */
+function closeIfBodyUnread(req: Request, res: Response): void {
+  if (!req.complete && !res.headersSent) res.setHeader('Connection', 'close');
 }
 
 /** One place maps every error to the spec's bodies; unknown errors become a plain 500 and a log line. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
+    closeIfBodyUnread(req, res);
     if (err instanceof ValidationFailed) {
       res.status(422).json({ detail: err.issues });
       return;
@@ -29,10 +46,6 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     const e = err as HttpLikeError;
-    if (e.type === 'entity.parse.failed') {
-      res.status(422).json({ detail: [{ loc: ['body'], msg: `request body is not valid JSON: ${e.message}`, type: 'json_invalid' }] });
-      return;
-    }
     if (e.status === 400 && Array.isArray(e.errors)) {
       res.status(422).json({ detail: toValidationIssues(e.errors) });
       return;

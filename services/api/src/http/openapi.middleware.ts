@@ -1,31 +1,47 @@
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { RequestHandler } from 'express';
 import { join } from 'node:path';
-import type { ApiKeyAuthenticator } from '../domain/api-key-authenticator';
+import { isStorableDateTime } from './date-time.format';
+import { statusOf } from './error-handler';
 
 /** openapi.yaml sits at the repository root; compiled code runs from services/api/dist/http. */
 export const OPENAPI_PATH = join(__dirname, '..', '..', '..', '..', 'openapi.yaml');
 
+/** What runs around the scope check: identification before it, body reading after it. */
+export interface EdgeStages {
+  beforeScopes: RequestHandler[];
+  afterScopes: RequestHandler[];
+}
+
 /**
  * Validation and authorisation both come from openapi.yaml: the security requirement of each
- * operation names its scope, so a route cannot exist without a declared scope. The security
- * handler runs before body validation, so an unauthorised caller learns nothing about the body rules.
+ * operation names its scope, so a route cannot exist without a declared scope. The validator's
+ * own steps are route matching -> security -> request validation; our stages go in between, so
+ * the order is: match the operation (unknown paths are 404s, nothing read), identify the key
+ * (`beforeScopes`), check the operation's scopes here, then read the body with the operation's
+ * limit (`afterScopes`) and validate it. An unauthorised caller gets nothing read and learns
+ * nothing about the body rules.
  */
-export function openApiMiddleware(authenticator: ApiKeyAuthenticator, validateResponses: boolean): RequestHandler[] {
-  return OpenApiValidator.middleware({
+export function openApiMiddleware(validateResponses: boolean, stages: EdgeStages): RequestHandler[] {
+  const steps = OpenApiValidator.middleware({
     apiSpec: OPENAPI_PATH,
     validateRequests: { allowUnknownQueryParameters: false, removeAdditional: false },
     validateResponses,
+    formats: { 'date-time': { type: 'string', validate: isStorableDateTime } },
     validateSecurity: {
       handlers: {
-        ApiKeyAuth: async (req, scopes) => {
-          const outcome = await authenticator.authenticate(req.header('x-api-key'), scopes);
-          if (!outcome.ok) throw { status: outcome.status, message: outcome.detail };
-          req.auth = outcome.auth;
+        ApiKeyAuth: (req, scopes) => {
+          const auth = req.auth;
+          if (!auth) throw { status: statusOf('unauthenticated'), message: 'missing X-API-Key header' };
+          const missing = scopes.filter((s) => !auth.scopes.includes(s));
+          if (missing.length) throw { status: statusOf('forbidden'), message: `API key lacks the required scope: ${missing.join(', ')}` };
           return true;
         },
       },
     },
     ignoreUndocumented: false,
   }) as unknown as RequestHandler[];
+  const security = steps.findIndex((step) => step.name === 'securityMiddleware');
+  if (security < 0) throw new Error('express-openapi-validator has no securityMiddleware step to order the edge around');
+  return [...steps.slice(0, security), ...stages.beforeScopes, steps[security], ...stages.afterScopes, ...steps.slice(security + 1)];
 }

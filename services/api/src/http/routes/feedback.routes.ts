@@ -2,7 +2,7 @@ import type { Config } from '@herald/config';
 import type { Database } from '@herald/db';
 import type { Logger } from '@herald/logger';
 import { AddressPolicy } from '@herald/net-guard';
-import express, { Router } from 'express';
+import { Router } from 'express';
 import { guardedFetchText } from '../../data/guarded-web.client';
 import { SesFeedbackRepository } from '../../data/ses-feedback.repository';
 import { receiveSesFeedback, type FeedbackResult, type SesFeedbackDeps } from '../../domain/ses-feedback.use-case';
@@ -20,7 +20,8 @@ const STATUS: Record<FeedbackResult['outcome'], number> = {
 
 /**
  * Provider feedback, outside any project: no API key, the SNS signature is the authentication.
- * SNS posts JSON as text/plain, hence a text parser on this route only.
+ * SNS posts JSON as text/plain; the edge's body reader hands it over as a string, with the
+ * route's own small limit from openapi.yaml.
  */
 export function feedbackRoutes(deps: { db: Database; config: Config; logger: Logger }): Router {
   const fetchText = guardedFetchText(new AddressPolicy(deps.config.SSRF_ALLOW_CIDRS), { timeoutMs: 10_000, maxBytes: 64 * 1024 });
@@ -32,7 +33,7 @@ export function feedbackRoutes(deps: { db: Database; config: Config; logger: Log
     logger: deps.logger,
   };
   const router = Router();
-  router.post('/feedback/ses', express.text({ type: 'text/plain', limit: '256kb' }), async (req, res) => {
+  router.post('/feedback/ses', async (req, res) => {
     const result = await receiveSesFeedback(feedback, req.body);
     const { outcome } = result;
     if (outcome === 'invalid') {

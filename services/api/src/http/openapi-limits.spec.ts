@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { OPENAPI_PATH } from './openapi.middleware';
+
+/** The operations of openapi.yaml as text blocks, from one `operationId` to the next. */
+function operations(): Array<{ id: string; text: string }> {
+  const paths = readFileSync(OPENAPI_PATH, 'utf8').split(/^(?:webhooks|components):/m)[0];
+  return paths
+    .split(/^ {4}(?:get|post|put|patch|delete):$/m)
+    .slice(1)
+    .map((text) => ({ id: /operationId: (\w+)/.exec(text)?.[1] ?? '?', text }));
+}
+
+describe('openapi.yaml documents a limit for every input', () => {
+  it('when an operation takes a body, then it declares x-body-limit-bytes and a 413', () => {
+    const missing = operations()
+      .filter((op) => /^ {6}requestBody:/m.test(op.text))
+      .filter((op) => !/x-body-limit-bytes: \d+/.test(op.text) || !/'413':/.test(op.text))
+      .map((op) => op.id);
+    expect(missing).toEqual([]);
+  });
+
+  it('when a query parameter is numeric, then it has a minimum and a maximum', () => {
+    const doc = readFileSync(OPENAPI_PATH, 'utf8');
+    const numericQuery = [...doc.matchAll(/in: query\n(?:\s+\w+:.*\n)*?\s+schema: \{ type: (?:integer|number)[^}]*\}/g)].map((m) => m[0]);
+    expect(numericQuery.length).toBeGreaterThan(0);
+    expect(numericQuery.filter((p) => !/minimum:/.test(p) || !/maximum:/.test(p))).toEqual([]);
+  });
+});

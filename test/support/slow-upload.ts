@@ -1,0 +1,56 @@
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+
+export interface SlowUploadAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: unknown;
+  /** Body bytes the client had written when the answer arrived. */
+  bytesWritten: number;
+}
+
+export interface SlowUpload {
+  port: number;
+  path: string;
+  headers: Record<string, string>;
+  /** Declared as Content-Length; leave out to send the body chunked. */
+  contentLength?: number;
+  chunkBytes?: number;
+  /** The client never writes more than this and never ends the body: only an early answer ends the call. */
+  maxBytes: number;
+}
+
+/**
+ * A client that writes its body one chunk at a time and only while no answer has come, never
+ * finishing it: the call returns only if the server answers before the body is complete, which is
+ * the behaviour under test. (A server that waits for the whole body leaves the test to time out.)
+ */
+export function slowUpload(u: SlowUpload): Promise<SlowUploadAnswer> {
+  const chunk = Buffer.alloc(u.chunkBytes ?? 64 * 1024, 0x20);
+  let bytesWritten = 0;
+  let answered = false;
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { ...u.headers };
+    if (u.contentLength !== undefined) headers['content-length'] = String(u.contentLength);
+    const req = httpRequest({ host: '127.0.0.1', port: u.port, path: u.path, method: 'POST', headers });
+    // The server closes the connection after answering early: writes after that may fail.
+    req.on('error', (err) => {
+      if (!answered) reject(err);
+    });
+    req.on('response', (res) => {
+      answered = true;
+      const parts: Buffer[] = [];
+      res.on('data', (part: Buffer) => parts.push(part));
+      res.on('end', () => {
+        const text = Buffer.concat(parts).toString('utf8');
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text ? JSON.parse(text) : undefined, bytesWritten });
+        req.destroy();
+      });
+    });
+    const writeNext = () => {
+      if (answered || bytesWritten + chunk.length > u.maxBytes) return;
+      bytesWritten += chunk.length;
+      req.write(chunk, () => setTimeout(writeNext, 5));
+    };
+    writeNext();
+  });
+}
