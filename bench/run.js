@@ -494,6 +494,8 @@ function serviceEnv(extra = {}) {
     DB_POOL_SIZE: String(S.dbPool),
     FANOUT_PREFETCH: String(S.fanoutPrefetch),
     WEBHOOK_PREFETCH: String(S.webhookPrefetch),
+    // One key drives the whole load: the per-key limit would measure itself, not the pipeline.
+    RATE_LIMIT_PER_SECOND: '0',
     ...extra,
   };
 }
