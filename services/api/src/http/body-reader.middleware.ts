@@ -68,9 +68,8 @@ export function bodyReader(): RequestHandler {
     if (Number(req.headers['content-length']) > limit) throw bodyTooLarge(limit);
     const kind = mediaKindOf(req.headers['content-type']);
     if (!kind) {
-      // Left unread: the validator answers 415 where the operation takes a body; either way the
-      // connection ends with the answer instead of draining a body nobody reads.
-      res.setHeader('Connection', 'close');
+      // Left unread: the validator answers 415 where the operation takes a body, and the error
+      // handler caps what is discarded after that answer.
       next();
       return;
     }

@@ -1,6 +1,7 @@
 import type { Logger } from '@herald/logger';
-import type { ErrorRequestHandler, Request, Response } from 'express';
+import type { ErrorRequestHandler } from 'express';
 import { AppError, ValidationFailed, type ErrorCode } from '@herald/intake';
+import { capDiscardAfterEarlyAnswer } from './early-answer';
 import { toValidationIssues } from './validation-errors';
 
 /** Exhaustive: a new domain error code that is not mapped here fails to compile. */
@@ -24,19 +25,10 @@ interface HttpLikeError {
   errors?: Array<{ path?: string; message?: string; errorCode?: string }>;
 }
 
-/**
- * A request answered before its body was read (401, 404, 413...) ends its connection: otherwise
- * Node would read and discard the rest of the body to keep the connection alive, which is
- * exactly the work the early answer is meant to spare.
- */
-function closeIfBodyUnread(req: Request, res: Response): void {
-  if (!req.complete && !res.headersSent) res.setHeader('Connection', 'close');
-}
-
 /** One place maps every error to the spec's bodies; unknown errors become a plain 500 and a log line. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
-    closeIfBodyUnread(req, res);
+    capDiscardAfterEarlyAnswer(req, res);
     if (err instanceof ValidationFailed) {
       res.status(422).json({ detail: err.issues });
       return;

@@ -1,0 +1,29 @@
+import type { Request, Response } from 'express';
+
+/** How much of an unwanted body is read and thrown away after an early answer, at most. */
+const DISCARD_MAX_BYTES = 1024 * 1024;
+const DISCARD_MAX_MS = 2_000;
+
+/**
+ * A request answered before its body was read (401, 404, 413...): Node reads and discards the
+ * rest after the answer so the connection can be reused. That is fine for a short remainder and
+ * wasteful for a 10 MB one, so discarding is capped; past the cap the connection is dropped.
+ * Closing at once instead would make the kernel reset the connection over the unread bytes, and
+ * a client still writing could lose the answer itself (EPIPE/ECONNRESET before the response).
+ */
+export function capDiscardAfterEarlyAnswer(req: Request, res: Response): void {
+  if (req.complete || res.headersSent) return;
+  res.once('finish', () => {
+    if (req.complete) return;
+    let discarded = 0;
+    const drop = () => req.socket.destroy();
+    const timer = setTimeout(drop, DISCARD_MAX_MS);
+    timer.unref();
+    req.on('data', (chunk: Buffer) => {
+      discarded += chunk.length;
+      if (discarded > DISCARD_MAX_BYTES) drop();
+    });
+    req.once('end', () => clearTimeout(timer));
+    req.socket.once('close', () => clearTimeout(timer));
+  });
+}
