@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { CHANNELS, type Channel } from '@herald/contracts';
 import { ConfigError } from './config-error';
+import { redactUrl } from './redact-url';
 import { resolveSecretsKey } from './secrets-key';
 
 const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
@@ -147,7 +148,8 @@ function parseOrThrow<T extends z.ZodTypeAny>(schema: T, env: NodeJS.ProcessEnv)
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = String(issue.path[0]);
-    throw new ConfigError(`${name}=${JSON.stringify(env[name] ?? '')} is invalid: ${issue.message}`);
+    // The value is echoed so the operator sees the typo, but never the credentials of a URL in it.
+    throw new ConfigError(`${name}=${JSON.stringify(redactUrl(env[name] ?? ''))} is invalid: ${issue.message}`);
   }
   return result.data;
 }
