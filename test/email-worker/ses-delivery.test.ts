@@ -24,6 +24,7 @@ describe('email worker over SES v2', () => {
       AWS_ACCESS_KEY_ID: 'AKIDTESTTESTTEST',
       AWS_SECRET_ACCESS_KEY: 'test-secret',
       SES_CONFIGURATION_SET: 'herald-feedback',
+      SNS_TOPIC_ARNS: 'arn:aws:sns:eu-west-1:123456789012:herald-ses-feedback',
       EMAIL_FROM,
     });
   });

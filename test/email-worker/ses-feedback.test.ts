@@ -13,19 +13,24 @@ type Project = Awaited<ReturnType<typeof aProject>>;
 
 let ses: SesServer;
 let sns: FakeSns;
+/** Another party's SNS look-alike: its own key and certificate, on a port of its own. */
+let attacker: FakeSns;
 let config: ReturnType<typeof testConfig>;
 let system: RunningSystem;
 
 beforeAll(async () => {
   ses = await SesServer.start();
   sns = await FakeSns.start();
+  attacker = await FakeSns.start();
   config = testConfig({
     EMAIL_PROVIDER: 'ses',
     SES_ENDPOINT: ses.endpoint,
     AWS_ACCESS_KEY_ID: 'AKIDTEST',
     AWS_SECRET_ACCESS_KEY: 'secret',
     EMAIL_FROM: 'notify@mail.herald.test',
-    SNS_TRUSTED_CERT_URL_PREFIX: sns.trustedPrefix,
+    // Written without the trailing slash, as an operator may: a string-prefix check then trusts userinfo tricks.
+    SNS_TRUSTED_CERT_URL_PREFIX: sns.trustedPrefix.replace(/\/$/, ''),
+    SNS_TOPIC_ARNS: sns.topicArn,
   });
   system = await startSystem(config, [(c) => startEmailWorker(c, createLogger('email-worker', c.LOG_LEVEL))]);
 });
@@ -35,6 +40,7 @@ afterAll(async () => {
   await deleteTestTopology(config);
   await ses.stop();
   await sns.stop();
+  await attacker.stop();
 });
 
 const http = () => request(system.api.baseUrl.replace(/\/api\/v1$/, ''));
@@ -155,5 +161,45 @@ describe('POST /feedback/ses', () => {
     const res = await postSns({ hello: 'world' });
     expect(res.status).toBe(422);
     expect(res.body.detail[0]).toMatchObject({ loc: ['body'], msg: expect.stringMatching(/^not an SNS message/) });
+  });
+
+  it('when a signed bounce is more than an hour old, then it is refused with 403 before any certificate is fetched', async () => {
+    const project = await aProject(system.api.db, config);
+    const sent = await sendEmail(project, 'replayed@example.com');
+    const fetches = sns.certificateFetches;
+    const stale = new Date(Date.now() - 61 * 60_000).toISOString();
+    const res = await postSns(sns.notification(bounce(sent.ses_message_id, 'replayed@example.com'), { timestamp: stale }));
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ detail: 'SNS Timestamp is more than an hour old' });
+    expect(sns.certificateFetches).toBe(fetches);
+    expect(await suppressions(project)).toEqual([]);
+  });
+
+  it('when a signed bounce is dated well in the future, then it is refused with 403', async () => {
+    const future = new Date(Date.now() + 30 * 60_000).toISOString();
+    const res = await postSns(sns.notification(bounce('x', 'a@example.com'), { timestamp: future }));
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ detail: 'SNS Timestamp is in the future' });
+  });
+
+  it('when the certificate URL starts with the trusted prefix but names another host (userinfo trick), then it is refused unfetched', async () => {
+    const project = await aProject(system.api.db, config);
+    const sent = await sendEmail(project, 'target@example.com');
+    // http://127.0.0.1:<trusted port>@127.0.0.1:<attacker port>/...: the host is the attacker's.
+    const certUrl = attacker.certUrl.replace('http://', `${config.SNS_TRUSTED_CERT_URL_PREFIX}@`);
+    expect(certUrl.startsWith(config.SNS_TRUSTED_CERT_URL_PREFIX!)).toBe(true);
+    const forged = attacker.notification(bounce(sent.ses_message_id, 'target@example.com'), { certUrl });
+    const res = await postSns(forged);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ detail: 'SNS SigningCertURL is not an SNS certificate URL' });
+    expect(attacker.certificateFetches).toBe(0);
+    expect(await suppressions(project)).toEqual([]);
+  });
+
+  it('when a message names a topic not in SNS_TOPIC_ARNS, then it is refused with 403', async () => {
+    const other = 'arn:aws:sns:eu-west-1:999999999999:someone-else';
+    const res = await postSns(sns.notification(bounce('x', 'a@example.com'), { tamper: { TopicArn: other } }));
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ detail: `topic ${other} is not accepted` });
   });
 });

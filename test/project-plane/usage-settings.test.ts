@@ -81,12 +81,12 @@ describe('usage', () => {
 });
 
 describe('settings', () => {
-  it('when reading the channel settings, then the effective values come back with the SMTP password masked', async () => {
+  it('when reading the channel settings, then the effective values come back with the SMTP user and password masked', async () => {
     const p = await aProject(system.api.db, config);
     const res = await http().get('/api/v1/settings/channels').set('X-API-Key', p.api_key);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      email: { provider: 'smtp', from: 'notify@acme.example', smtp: { url: 'smtp://mailer:****@smtp.example.com:587' } },
+      email: { provider: 'smtp', from: 'notify@acme.example', smtp: { url: 'smtp://****:****@smtp.example.com:587' } },
       sms: expect.objectContaining({ provider: 'twilio' }),
       webhook: {
         timeout_ms: 2000,

@@ -7,6 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 type Fields = Record<string, string | undefined>;
+export interface EnvelopeOptions {
+  version?: '1' | '2';
+  certUrl?: string;
+  /** Signed as given (SNS signs the Timestamp); defaults to now. */
+  timestamp?: string;
+  /** Fields changed after signing. */
+  tamper?: Fields;
+}
 
 /** The canonical form SNS signs, written from AWS's documentation (not the code under test). */
 function canonical(m: Fields): string {
@@ -27,6 +35,8 @@ function canonical(m: Fields): string {
  */
 export class FakeSns {
   readonly confirmations: string[] = [];
+  /** How often the signing certificate was downloaded. */
+  certificateFetches = 0;
   readonly topicArn = 'arn:aws:sns:eu-west-1:123456789012:herald-ses-feedback';
 
   private constructor(
@@ -59,7 +69,10 @@ export class FakeSns {
       const key = readFileSync(join(dir, 'key.pem'), 'utf8');
       const cert = readFileSync(join(dir, 'cert.pem'), 'utf8');
       const server = createServer((req, res) => {
-        if (req.url === '/SimpleNotificationService-test.pem') return void res.writeHead(200, { 'Content-Type': 'text/plain' }).end(cert);
+        if (req.url === '/SimpleNotificationService-test.pem') {
+          sns.certificateFetches++;
+          return void res.writeHead(200, { 'Content-Type': 'text/plain' }).end(cert);
+        }
         if (req.url?.startsWith('/confirm')) {
           sns.confirmations.push(req.url);
           return void res.writeHead(200, { 'Content-Type': 'text/xml' }).end('<ConfirmSubscriptionResponse/>');
@@ -84,13 +97,13 @@ export class FakeSns {
   }
 
   /** A signed SNS envelope; `tamper` changes a field after signing. */
-  envelope(type: string, fields: Fields, options: { version?: '1' | '2'; certUrl?: string; tamper?: Fields } = {}): Record<string, string> {
+  envelope(type: string, fields: Fields, options: EnvelopeOptions = {}): Record<string, string> {
     const version = options.version ?? '1';
     const m: Fields = {
       Type: type,
       MessageId: randomUUID(),
       TopicArn: this.topicArn,
-      Timestamp: new Date().toISOString(),
+      Timestamp: options.timestamp ?? new Date().toISOString(),
       ...fields,
     };
     const signer = createSign(version === '1' ? 'RSA-SHA1' : 'RSA-SHA256');
@@ -107,7 +120,7 @@ export class FakeSns {
     >;
   }
 
-  notification(message: unknown, options: { version?: '1' | '2'; certUrl?: string; tamper?: Fields } = {}) {
+  notification(message: unknown, options: EnvelopeOptions = {}) {
     return this.envelope('Notification', { Message: JSON.stringify(message) }, options);
   }
 

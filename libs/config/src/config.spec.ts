@@ -34,4 +34,13 @@ describe('loadConfig', () => {
     const config = loadConfig({ HERALD_SECRETS_KEY: key, WEBHOOK_DNS_SERVERS: '1.1.1.1, 127.0.0.1:5353,[::1]:53,::1' });
     expect(config.WEBHOOK_DNS_SERVERS).toEqual(['1.1.1.1', '127.0.0.1:5353', '[::1]:53', '::1']);
   });
+
+  it.each([
+    ['DATABASE_URL', 'postgres://herald:hunter2@db.internal:99999/herald', 'postgres://****@db.internal:99999/herald'],
+    ['AMQP_URL', 'amqp://guest:hunter2@mq internal:5672', 'amqp://****@mq internal:5672'],
+  ])('when %s is invalid and holds a password, then the line names it without the credentials', (name, value, shown) => {
+    expect(() => loadConfig({ HERALD_SECRETS_KEY: key, [name]: value })).toThrow(
+      new ConfigError(`${name}="${shown}" is invalid: Invalid url`),
+    );
+  });
 });

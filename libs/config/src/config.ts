@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { CHANNELS, type Channel } from '@herald/contracts';
 import { ConfigError } from './config-error';
+import { redactUrl } from './redact-url';
 import { resolveSecretsKey } from './secrets-key';
 
 const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
@@ -35,6 +36,12 @@ const dnsServer = (s: string) => {
   return isIP(m ? m[1] : s) !== 0;
 };
 
+const SNS_ARN = /^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_.-]+$/;
+const isPlainHttpUrl = (s: string) => {
+  const url = URL.canParse(s) ? new URL(s) : undefined; // zod runs refinements after a failed .url() too
+  return !url || ((url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password);
+};
+
 /** Every variable Herald reads. Nothing else in the codebase touches process.env. */
 const envSchema = z.object({
   PORT: int(8080, 0),
@@ -58,10 +65,13 @@ const envSchema = z.object({
   AWS_ACCESS_KEY_ID: optional(z.string().min(1)),
   AWS_SECRET_ACCESS_KEY: optional(z.string().min(1)),
   AWS_SESSION_TOKEN: optional(z.string().min(1)),
-  /** Extra trusted URL prefix for SNS signing certificates, besides https://sns.<region>.amazonaws.com (tests). */
-  SNS_TRUSTED_CERT_URL_PREFIX: optional(z.string().url()),
-  /** SNS topics whose SES feedback is accepted; empty accepts any topic whose signature verifies. */
-  SNS_TOPIC_ARNS: commaList,
+  /** Extra trusted base URL (origin and path) for SNS signing certificates, besides https://sns.<region>.amazonaws.com (tests). */
+  SNS_TRUSTED_CERT_URL_PREFIX: optional(z.string().url().refine(isPlainHttpUrl, 'expected an http(s) URL without credentials')),
+  /** SNS topics whose SES feedback is accepted; empty accepts none (required with EMAIL_PROVIDER=ses). */
+  SNS_TOPIC_ARNS: commaList.refine(
+    (arns) => arns.every((a) => SNS_ARN.test(a)),
+    'expected arn:aws:sns:<region>:<account>:<topic>, comma-separated',
+  ),
   TWILIO_ACCOUNT_SID: optional(z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'expected AC followed by 32 hex digits')),
   TWILIO_AUTH_TOKEN: optional(z.string().min(1)),
   TWILIO_FROM_NUMBER: optional(z.string().regex(/^\+[1-9]\d{6,14}$/, 'expected an E.164 number such as +14155550100')),
@@ -144,7 +154,8 @@ function parseOrThrow<T extends z.ZodTypeAny>(schema: T, env: NodeJS.ProcessEnv)
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = String(issue.path[0]);
-    throw new ConfigError(`${name}=${JSON.stringify(env[name] ?? '')} is invalid: ${issue.message}`);
+    // The value is echoed so the operator sees the typo, but never the credentials of a URL in it.
+    throw new ConfigError(`${name}=${JSON.stringify(redactUrl(env[name] ?? ''))} is invalid: ${issue.message}`);
   }
   return result.data;
 }
@@ -159,6 +170,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (policy.baseDelayMs > policy.maxDelayMs) {
       throw new ConfigError(`${channel.toUpperCase()}_RETRY_BASE_DELAY_MS must not exceed ${channel.toUpperCase()}_RETRY_MAX_DELAY_MS`);
     }
+  }
+  if (rest.EMAIL_PROVIDER === 'ses' && rest.SNS_TOPIC_ARNS.length === 0) {
+    // Without it no bounce or complaint is accepted, and SES keeps sending to dead addresses.
+    throw new ConfigError('SNS_TOPIC_ARNS is required when EMAIL_PROVIDER=ses: the SNS topics of your SES bounces and complaints');
   }
   return {
     ...rest,

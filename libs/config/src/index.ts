@@ -1,3 +1,4 @@
 export * from './config';
 export * from './config-error';
 export * from './provider-settings';
+export * from './redact-url';

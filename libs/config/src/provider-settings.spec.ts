@@ -51,7 +51,23 @@ describe('email and sms provider settings', () => {
     [{ TWILIO_FROM_NUMBER: '555-0100' }, /^TWILIO_FROM_NUMBER="555-0100" is invalid/],
     [{ SES_ENDPOINT: 'not a url' }, /^SES_ENDPOINT="not a url" is invalid/],
     [{ SMTP_POOL_SIZE: '0' }, /^SMTP_POOL_SIZE="0" is invalid/],
+    [{ SNS_TOPIC_ARNS: 'herald-feedback' }, /^SNS_TOPIC_ARNS="herald-feedback" is invalid: expected arn:aws:sns:/],
+    [
+      { SNS_TRUSTED_CERT_URL_PREFIX: 'http://u:p@127.0.0.1:9/' },
+      /^SNS_TRUSTED_CERT_URL_PREFIX=.* is invalid: expected an http\(s\) URL without/,
+    ],
+    [{ SNS_TRUSTED_CERT_URL_PREFIX: 'ftp://127.0.0.1/' }, /^SNS_TRUSTED_CERT_URL_PREFIX="ftp:\/\/127.0.0.1\/" is invalid/],
   ])('when %j, then one line names the variable', (env, message) => {
     expect(() => config(env)).toThrow(message);
+  });
+
+  it('when EMAIL_PROVIDER=ses has no SNS_TOPIC_ARNS, then start fails naming it; with topics it loads', () => {
+    expect(() => config({ EMAIL_PROVIDER: 'ses' })).toThrow(ConfigError);
+    expect(() => config({ EMAIL_PROVIDER: 'ses', SNS_TOPIC_ARNS: ' ' })).toThrow(/^SNS_TOPIC_ARNS is required when EMAIL_PROVIDER=ses/);
+    const arns = 'arn:aws:sns:eu-west-1:123456789012:a, arn:aws-cn:sns:cn-north-1:123456789012:b.fifo';
+    expect(config({ EMAIL_PROVIDER: 'ses', SNS_TOPIC_ARNS: arns }).SNS_TOPIC_ARNS).toEqual([
+      'arn:aws:sns:eu-west-1:123456789012:a',
+      'arn:aws-cn:sns:cn-north-1:123456789012:b.fifo',
+    ]);
   });
 });

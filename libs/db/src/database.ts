@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { StartupError, redactUrl, redactUrlsIn } from '@herald/config';
 import { Client, type Pool, type PoolClient, type QueryResultRow } from 'pg';
 import { DataSource } from 'typeorm';
 import { PgError, hasPgCode } from './pg-errors';
@@ -50,7 +51,7 @@ export class Database implements Queryable {
       extra: { max: poolSize },
       logging: false,
     });
-    await dataSource.initialize();
+    await reachPostgres(url, () => dataSource.initialize());
     const pool = (dataSource.driver as unknown as { master: Pool }).master;
     return new Database(dataSource, pool);
   }
@@ -92,15 +93,35 @@ export async function ensureDatabase(url: string): Promise<void> {
   const admin = new URL(url);
   admin.pathname = '/postgres';
   const client = new Client({ connectionString: admin.toString() });
-  await client.connect();
+  await reachPostgres(url, () => client.connect());
   try {
     const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (exists.rowCount === 0) {
       await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`).catch((err) => {
-        if (!hasPgCode(err, PgError.duplicateDatabase)) throw err;
+        if (hasPgCode(err, PgError.duplicateDatabase)) return;
+        throw new StartupError(`cannot create database ${JSON.stringify(name)} at ${redactUrl(url)}: ${reason(err)}`);
       });
     }
   } finally {
     await client.end();
+  }
+}
+
+/** The first line of a driver error, or of each attempt when Node tried several addresses (AggregateError has no message). */
+function reason(err: unknown): string {
+  const e = err as { message?: string; errors?: unknown[] } | undefined;
+  const text = e?.message || (Array.isArray(e?.errors) ? e.errors.map(reason).join('; ') : '') || String(err);
+  return redactUrlsIn(text.split('\n')[0]);
+}
+
+/**
+ * Runs a connection attempt; its failure becomes a StartupError naming the server by its URL,
+ * credentials masked, so a bad DATABASE_URL ends the process with one clear line.
+ */
+export async function reachPostgres<T>(url: string, connect: () => Promise<T>): Promise<T> {
+  try {
+    return await connect();
+  } catch (err) {
+    throw new StartupError(`cannot connect to PostgreSQL at ${redactUrl(url)}: ${reason(err)}`);
   }
 }

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { Database, ensureDatabase } from './database';
+import { Database, ensureDatabase, reachPostgres } from './database';
 
 const MIGRATION_LOCK = 727001;
 
@@ -8,7 +8,7 @@ export async function migrate(url: string): Promise<string[]> {
   await ensureDatabase(url);
   // A session lock on its own connection serialises concurrent starts (replicas, npm start racing the CLI).
   const lock = new Client({ connectionString: url });
-  await lock.connect();
+  await reachPostgres(url, () => lock.connect());
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     const db = await Database.connect(url, 1);

@@ -1,3 +1,4 @@
+import { redactUrlsIn } from '@herald/config';
 import winston from 'winston';
 import { currentRequestId } from './request-context';
 
@@ -6,6 +7,18 @@ export type Logger = winston.Logger;
 const withRequestId = winston.format((info) => {
   const requestId = currentRequestId();
   if (requestId && info.request_id === undefined) info.request_id = requestId;
+  return info;
+});
+
+/**
+ * Masks the credentials of any URL in the message or a top-level string field (an error's
+ * message or stack from a driver, a target URL): log lines leave the process.
+ */
+const withoutCredentials = winston.format((info) => {
+  for (const key of Object.keys(info)) {
+    const value = info[key];
+    if (typeof value === 'string' && value.includes('://')) info[key] = redactUrlsIn(value);
+  }
   return info;
 });
 
@@ -19,6 +32,7 @@ export function createLogger(service: string, level = 'info'): Logger {
       withRequestId(),
       winston.format.timestamp(),
       winston.format.errors({ stack: true }),
+      withoutCredentials(),
       winston.format.json(),
     ),
     transports: [new winston.transports.Console()],

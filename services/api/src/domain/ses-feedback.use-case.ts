@@ -16,7 +16,7 @@ export interface SesFeedbackDeps {
   verifier: SnsSignatureVerifier;
   repository: SesFeedbackRepository;
   fetchText: WebFetch;
-  /** Accepted TopicArns; empty accepts any topic whose signature verifies. */
+  /** Accepted TopicArns (SNS_TOPIC_ARNS); empty accepts no topic. */
   topics: string[];
   logger: Logger;
 }
@@ -31,8 +31,8 @@ export async function receiveSesFeedback(deps: SesFeedbackDeps, body: unknown): 
   const parsed = parseSnsMessage(body);
   if (!parsed.ok) return { outcome: 'invalid', detail: `not an SNS message: ${parsed.reason}` };
   const m = parsed.message;
-  if (deps.topics.length && !deps.topics.includes(m.TopicArn))
-    return { outcome: 'forbidden', detail: `topic ${m.TopicArn} is not accepted` };
+  // An empty list accepts nothing: any AWS account can sign SNS messages for a topic of its own.
+  if (!deps.topics.includes(m.TopicArn)) return { outcome: 'forbidden', detail: `topic ${m.TopicArn} is not accepted` };
   try {
     const verification = await deps.verifier.verify(m);
     if (!verification.valid) {

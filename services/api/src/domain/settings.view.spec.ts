@@ -1,13 +1,26 @@
 import { loadConfig, type Config } from '@herald/config';
-import { channelSettings, maskUrlPassword, retryPolicies } from './settings.view';
+import { channelSettings, retryPolicies } from './settings.view';
 
 const base = loadConfig({ HERALD_SECRETS_KEY: Buffer.alloc(32, 1).toString('base64') });
 
 describe('settings view', () => {
-  it('when SMTP_URL holds a password, then only the password is masked', () => {
-    expect(maskUrlPassword('smtp://user:s3cret@mail.example.com:587')).toBe('smtp://user:****@mail.example.com:587');
-    expect(maskUrlPassword('smtp://127.0.0.1:1025')).toBe('smtp://127.0.0.1:1025');
-    expect(maskUrlPassword('not a url with pass:word')).toBe('****');
+  it('when SMTP_URL holds a user and password, then both are masked and the host kept', () => {
+    const settings = channelSettings({ ...base, SMTP_URL: 'smtp://mailer:s3cret@mail.example.com:587' });
+    expect(settings.email).toMatchObject({ smtp: { url: 'smtp://****:****@mail.example.com:587' } });
+    expect(channelSettings(base).email).toMatchObject({ smtp: { url: 'smtp://127.0.0.1:1025' } });
+  });
+
+  it('when the SES endpoint and Twilio base URL carry credentials, then they are masked', () => {
+    const config = {
+      ...base,
+      EMAIL_PROVIDER: 'ses',
+      SES_ENDPOINT: 'https://ak:sk@ses.internal:4566',
+      TWILIO_API_BASE_URL: 'http://AC0123:tw-token@127.0.0.1:18400',
+    } as unknown as Config;
+    const settings = channelSettings(config);
+    expect(settings.email).toMatchObject({ ses: { endpoint: 'https://****:****@ses.internal:4566/' } });
+    expect(settings.sms.api_base_url).toBe('http://****:****@127.0.0.1:18400/');
+    expect(JSON.stringify(settings)).not.toMatch(/tw-token|AC0123|ak:sk/);
   });
 
   it('when SES and Twilio credentials are configured, then secrets show as **** and ids by their last four characters', () => {

@@ -1,7 +1,7 @@
-import type { Config } from '@herald/config';
+import { REDACTED, redactUrl, type Config } from '@herald/config';
 import { CHANNELS, type Channel } from '@herald/contracts';
 
-export const MASK = '****';
+export const MASK = REDACTED;
 
 /**
  * Settings that the email and SMS providers add to Config (issue 3). They are read by name, so
@@ -25,30 +25,22 @@ function setting(config: Config, name: ProviderSetting): string | null {
 /** A secret is shown only as set (`****`) or not set (null). */
 const secret = (value: string | null): string | null => (value === null ? null : MASK);
 
+/** URLs are shown without their user name, password or credential-like query values. */
+const url = (value: string | null): string | null => (value === null ? null : redactUrl(value));
+
 /** Identifiers that are not secret but not for display either: the last four characters only. */
 const lastFour = (value: string | null): string | null => (value === null ? null : `${MASK}${value.slice(-4)}`);
 
-/** The URL with its password replaced; an unparsable URL is masked whole, since it may hold one. */
-export function maskUrlPassword(value: string): string {
-  try {
-    const url = new URL(value);
-    if (url.password) url.password = MASK;
-    return url.toString();
-  } catch {
-    return MASK;
-  }
-}
-
-/** What the delivery workers run with, secrets masked; only the configured email provider's block is shown. */
+/** What the delivery workers run with, secrets masked (URLs too); only the configured email provider's block is shown. */
 export function channelSettings(config: Config) {
   const email =
     config.EMAIL_PROVIDER === 'smtp'
-      ? { provider: 'smtp' as const, from: config.EMAIL_FROM, smtp: { url: maskUrlPassword(config.SMTP_URL) } }
+      ? { provider: 'smtp' as const, from: config.EMAIL_FROM, smtp: { url: redactUrl(config.SMTP_URL) } }
       : {
           provider: 'ses' as const,
           from: config.EMAIL_FROM,
           ses: {
-            endpoint: setting(config, 'SES_ENDPOINT'),
+            endpoint: url(setting(config, 'SES_ENDPOINT')),
             region: setting(config, 'AWS_REGION'),
             access_key_id: lastFour(setting(config, 'AWS_ACCESS_KEY_ID')),
             secret_access_key: secret(setting(config, 'AWS_SECRET_ACCESS_KEY')),
@@ -61,7 +53,7 @@ export function channelSettings(config: Config) {
       account_sid: lastFour(setting(config, 'TWILIO_ACCOUNT_SID')),
       auth_token: secret(setting(config, 'TWILIO_AUTH_TOKEN')),
       from_number: setting(config, 'TWILIO_FROM_NUMBER'),
-      api_base_url: setting(config, 'TWILIO_API_BASE_URL'),
+      api_base_url: url(setting(config, 'TWILIO_API_BASE_URL')),
     },
     webhook: {
       timeout_ms: config.WEBHOOK_TIMEOUT_MS,
