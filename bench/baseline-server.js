@@ -3,7 +3,7 @@
  * The baseline: the least an Express + pg service can do to accept an event. It parses the JSON
  * body, then writes the same event row and outbox row the gateway writes (same tables, same
  * columns, one statement = one implicit transaction, as in
- * services/api/src/data/event.repository.ts) and answers 202 with the inserted summary.
+ * services/api/src/events/event.repository.ts) and answers 202 with the inserted summary.
  * No auth, no validation, no request-id, no logging: what the stack itself allows.
  *
  * env: PORT, DATABASE_URL, DB_POOL_SIZE, BENCH_PROJECT_ID, BENCH_API_KEY_ID, BENCH_EVENTS_EXCHANGE

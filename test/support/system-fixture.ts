@@ -1,6 +1,6 @@
 import type { Config } from '@herald/config';
 import request from 'supertest';
-import type { BootstrapResult } from '../../services/api/src/domain/bootstrap.use-case';
+import type { BootstrapResult } from '../../services/api/src/projects/bootstrap.use-case';
 import { deleteTestTopology } from './amqp-cleanup';
 import { aProject } from './projects';
 import { startSystem, type RunningSystem, type Part } from './system';

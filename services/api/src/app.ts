@@ -9,13 +9,13 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BatchedEventWriter, EventRules, templateChannelsOf } from '@herald/intake';
 import { CHANNELS, type Channel } from '@herald/contracts';
-import { AnalyticsRepository } from './data/analytics.repository';
-import { TenantRepository } from './data/tenant.repository';
-import { UsageRepository } from './data/usage.repository';
-import { ApiKeyAuthenticator } from './domain/api-key-authenticator';
-import { UsageMeter } from './domain/usage-meter';
+import { AnalyticsRepository } from './analytics/analytics.repository';
+import { TenantRepository } from './projects/tenant.repository';
+import { UsageRepository } from './usage/usage.repository';
+import { ApiKeyAuthenticator } from './api-keys/api-key-authenticator';
+import { UsageMeter } from './usage/usage-meter';
 import { createApp } from './http/create-app';
-import { PeriodicJob } from './jobs/periodic-job';
+import { PeriodicJob } from './shared/periodic-job';
 
 /** How often each api process adds its in-memory request counts to usage_hourly. */
 const USAGE_FLUSH_INTERVAL_MS = 10_000;

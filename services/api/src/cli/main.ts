@@ -3,7 +3,7 @@ import { loadConfig, runService } from '@herald/config';
 import { Database, migrate } from '@herald/db';
 import { SecretBox } from '@herald/secrets';
 import { parseArgs } from 'node:util';
-import { bootstrap } from '../domain/bootstrap.use-case';
+import { bootstrap } from '../projects/bootstrap.use-case';
 
 const HELP = `herald <command> [options]
 

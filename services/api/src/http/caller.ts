@@ -1,6 +1,6 @@
 import type { Request } from 'express';
-import type { Caller } from '../domain/create-event.use-case';
-import type { PageRequest } from '../data/paging';
+import type { Caller } from '../events/create-event.use-case';
+import type { PageRequest } from '../shared/paging';
 
 /** The authenticated caller; the security handler has always run before a route. */
 export function callerOf(req: Request): Caller {

@@ -1,4 +1,4 @@
-import type { AuthContext } from '../domain/api-key-authenticator';
+import type { AuthContext } from '../api-keys/api-key-authenticator';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace

@@ -1,0 +1,35 @@
+import type { Queryable } from '@herald/db';
+import { pageQuery, Where, type Page, type PageRequest } from '../shared/paging';
+
+export interface AuditEntry {
+  projectId: string;
+  action: string;
+  actorApiKeyId: string | null;
+  metadata: Record<string, unknown>;
+  requestId?: string;
+}
+
+export class AuditLogRepository {
+  constructor(private readonly db: Queryable) {}
+
+  async insert(e: AuditEntry): Promise<void> {
+    await this.db.query('INSERT INTO audit_log (project_id, action, actor_api_key_id, metadata, request_id) VALUES ($1, $2, $3, $4, $5)', [
+      e.projectId,
+      e.action,
+      e.actorApiKeyId,
+      JSON.stringify(e.metadata),
+      e.requestId ?? null,
+    ]);
+  }
+
+  list(projectId: string, filters: { action?: string; from?: string }, page: PageRequest): Promise<Page<Record<string, unknown>>> {
+    const where = new Where(projectId).add('action = ?', filters.action).add('created_at >= ?', filters.from);
+    return pageQuery(this.db, {
+      select: 'id, action, actor_api_key_id, metadata, request_id, created_at',
+      from: 'audit_log',
+      where,
+      orderBy: 'created_at DESC, id DESC',
+      page,
+    });
+  }
+}

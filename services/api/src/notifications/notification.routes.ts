@@ -1,0 +1,29 @@
+import type { Database } from '@herald/db';
+import { Router } from 'express';
+import { NotificationRepository } from './notification.repository';
+import { AppError } from '@herald/intake';
+import { callerOf, pageOf, stringQuery } from '../http/caller';
+
+export function notificationRoutes(db: Database): Router {
+  const notifications = new NotificationRepository(db);
+  const router = Router();
+
+  router.get('/notifications', async (req, res) => {
+    const filters = {
+      status: stringQuery(req, 'status'),
+      channel: stringQuery(req, 'channel'),
+      recipient: stringQuery(req, 'recipient'),
+      date_from: stringQuery(req, 'date_from'),
+      date_to: stringQuery(req, 'date_to'),
+    };
+    res.json(await notifications.list(callerOf(req).projectId, filters, pageOf(req)));
+  });
+
+  router.get('/notifications/:id', async (req, res) => {
+    const notification = await notifications.findDetail(callerOf(req).projectId, req.params.id);
+    if (!notification) throw new AppError('not_found', `notification ${req.params.id} not found`);
+    res.json(notification);
+  });
+
+  return router;
+}

@@ -1,0 +1,54 @@
+import type { Database } from '@herald/db';
+import { SecretBox, generateApiKey, generateSigningSecret } from '@herald/secrets';
+import { AuditLogRepository } from '../audit/audit-log.repository';
+import { TenantRepository } from './tenant.repository';
+import { ALL_PROJECT_SCOPES } from '../api-keys/scopes';
+
+export interface BootstrapInput {
+  name: string;
+  email: string;
+  /** Defaults to every project-plane scope. */
+  scopes?: string[];
+}
+
+export interface BootstrapResult {
+  organization_id: string;
+  project_id: string;
+  user_id: string;
+  api_key: string;
+  api_key_id: string;
+  scopes: string[];
+  webhook_signing_secret: string;
+}
+
+/**
+ * Creates, or reuses when run again with the same name, an organization with an owner and a
+ * project, and issues a new project API key. The signing secret is generated once per project.
+ */
+export async function bootstrap(db: Database, box: SecretBox, input: BootstrapInput): Promise<BootstrapResult> {
+  return db.transaction(async (tx) => {
+    const tenants = new TenantRepository(tx);
+    const organizationId = await tenants.upsertOrganization(input.name);
+    const userId = await tenants.upsertOwner(organizationId, input.email.toLowerCase());
+    const project = await tenants.upsertProject(organizationId, 'default', box.seal(generateSigningSecret()));
+    const key = generateApiKey();
+    const scopes = input.scopes ?? ALL_PROJECT_SCOPES;
+    const apiKeyId = await tenants.insertApiKey(project.id, 'bootstrap', key.hash, key.displayPrefix, scopes);
+    // Key actions are audited with the change: no API key acted here, so the actor is null.
+    await new AuditLogRepository(tx).insert({
+      projectId: project.id,
+      action: 'api_key.created',
+      actorApiKeyId: null,
+      metadata: { target_id: apiKeyId, name: 'bootstrap', scopes, via: 'cli bootstrap' },
+    });
+    return {
+      organization_id: organizationId,
+      project_id: project.id,
+      user_id: userId,
+      api_key: key.plaintext,
+      api_key_id: apiKeyId,
+      scopes,
+      webhook_signing_secret: box.open(project.sealedSecret),
+    };
+  });
+}

@@ -1,0 +1,27 @@
+import type { Database } from '@herald/db';
+import { Router } from 'express';
+import { SuppressionRepository } from './suppression.repository';
+import { SuppressionsService } from './suppressions.service';
+import { callerOf, pageOf, stringQuery } from '../http/caller';
+
+export function suppressionRoutes(db: Database): Router {
+  const repo = new SuppressionRepository(db);
+  const suppressions = new SuppressionsService(repo);
+  const router = Router();
+
+  router.get('/suppressions', async (req, res) => {
+    res.json(await repo.list(callerOf(req).projectId, stringQuery(req, 'channel'), pageOf(req)));
+  });
+
+  router.post('/suppressions', async (req, res) => {
+    const { row, created } = await suppressions.add(callerOf(req).projectId, req.body);
+    res.status(created ? 201 : 200).json(row);
+  });
+
+  router.delete('/suppressions/:id', async (req, res) => {
+    await suppressions.remove(callerOf(req).projectId, req.params.id);
+    res.status(204).end();
+  });
+
+  return router;
+}

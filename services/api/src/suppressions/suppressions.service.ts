@@ -1,0 +1,35 @@
+import type { Channel } from '@herald/contracts';
+import type { SuppressionRepository } from './suppression.repository';
+import { AppError, ValidationFailed } from '@herald/intake';
+import { normaliseRecipient } from './recipient-address';
+
+export interface SuppressionInput {
+  channel: Channel;
+  recipient: string;
+  reason?: 'hard_bounce' | 'spam_complaint' | 'manual';
+  source?: 'system' | 'client';
+}
+
+export class SuppressionsService {
+  constructor(private readonly suppressions: SuppressionRepository) {}
+
+  add(projectId: string, input: SuppressionInput) {
+    const recipient = normaliseRecipient(input.channel, input.recipient);
+    if (!recipient) {
+      const expected = { email: 'an email address', sms: 'an E.164 phone number', webhook: 'an http or https URL' }[input.channel];
+      throw new ValidationFailed([
+        { loc: ['body', 'recipient'], msg: `recipient must be ${expected} for channel ${input.channel}`, type: 'value_error' },
+      ]);
+    }
+    return this.suppressions.add(projectId, {
+      channel: input.channel,
+      recipient,
+      reason: input.reason ?? 'manual',
+      source: input.source ?? 'client',
+    });
+  }
+
+  async remove(projectId: string, id: string): Promise<void> {
+    if (!(await this.suppressions.delete(projectId, id))) throw new AppError('not_found', `suppression ${id} not found`);
+  }
+}

@@ -1,0 +1,59 @@
+import { hasPgCode, PgError } from '@herald/db';
+import { renderContent, smsSegments } from '@herald/templating';
+import type { TemplateRepository, TemplateRow } from './template.repository';
+import { AppError } from '@herald/intake';
+import { resolveTemplateFields, type TemplateChannel, type TemplateInput } from './template-fields';
+
+function nameTaken(err: unknown, name: string, channel: string): never {
+  if (hasPgCode(err, PgError.uniqueViolation))
+    throw new AppError('conflict', `a ${channel} template named ${JSON.stringify(name)} already exists`);
+  throw err;
+}
+
+/** Template use cases: each validates the whole template, then makes one repository call. */
+export class TemplatesService {
+  constructor(private readonly templates: TemplateRepository) {}
+
+  async create(projectId: string, input: TemplateInput & { name: string; channel: TemplateChannel }): Promise<TemplateRow> {
+    const fields = resolveTemplateFields(input.channel, input);
+    return this.templates.insert(projectId, input.name, input.channel, fields).catch((err) => nameTaken(err, input.name, input.channel));
+  }
+
+  async get(projectId: string, id: string): Promise<TemplateRow> {
+    const row = await this.templates.find(projectId, id);
+    if (!row) throw new AppError('not_found', `template ${id} not found`);
+    return row;
+  }
+
+  async update(projectId: string, id: string, input: TemplateInput): Promise<TemplateRow> {
+    const current = await this.get(projectId, id);
+    const fields = resolveTemplateFields(current.channel, input, current);
+    const name = input.name ?? current.name;
+    const row = await this.templates.update(projectId, id, name, fields).catch((err) => nameTaken(err, name, current.channel));
+    if (!row) throw new AppError('not_found', `template ${id} not found`);
+    return row;
+  }
+
+  /** PUT by name replaces the template's content: fields left out are cleared, so repeating the call converges. */
+  upsertByName(projectId: string, name: string, channel: TemplateChannel, input: TemplateInput) {
+    return this.templates.upsertByName(projectId, name, channel, resolveTemplateFields(channel, input));
+  }
+
+  async delete(projectId: string, id: string): Promise<void> {
+    if (!(await this.templates.delete(projectId, id))) throw new AppError('not_found', `template ${id} not found`);
+  }
+
+  async preview(projectId: string, id: string, variables: Record<string, unknown>) {
+    const template = await this.get(projectId, id);
+    const { content, used, missing } = renderContent(template, variables);
+    return {
+      subject: content.subject,
+      html: content.html,
+      text: content.text,
+      body: content.html ?? content.text,
+      variables_used: used,
+      missing_variables: missing,
+      ...(template.channel === 'sms' ? smsSegments(content.text) : {}),
+    };
+  }
+}

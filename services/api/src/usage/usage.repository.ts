@@ -1,0 +1,62 @@
+import type { Queryable } from '@herald/db';
+import { pageQuery, Where, type Page, type PageRequest } from '../shared/paging';
+
+export interface UsageCount {
+  projectId: string;
+  hour: Date;
+  method: string;
+  endpoint: string;
+  count: number;
+}
+
+export interface UsageFilters {
+  from?: string;
+  to?: string;
+  endpoint?: string;
+}
+
+export class UsageRepository {
+  constructor(private readonly db: Queryable) {}
+
+  /**
+   * One upsert for a whole flush. Rows go in primary-key order, so api replicas flushing the same
+   * hours at once take their row locks in the same order and cannot deadlock.
+   */
+  async add(counts: UsageCount[]): Promise<void> {
+    if (!counts.length) return;
+    const rows = [...counts].sort(
+      (a, b) =>
+        a.projectId.localeCompare(b.projectId) ||
+        a.hour.getTime() - b.hour.getTime() ||
+        a.endpoint.localeCompare(b.endpoint) ||
+        a.method.localeCompare(b.method),
+    );
+    await this.db.query(
+      `INSERT INTO usage_hourly (project_id, hour, method, endpoint, request_count)
+       SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::bigint[])
+       ON CONFLICT (project_id, hour, endpoint, method) DO UPDATE SET request_count = usage_hourly.request_count + EXCLUDED.request_count`,
+      [
+        rows.map((r) => r.projectId),
+        rows.map((r) => r.hour),
+        rows.map((r) => r.method),
+        rows.map((r) => r.endpoint),
+        rows.map((r) => r.count),
+      ],
+    );
+  }
+
+  /** `from` and `to` select the hours they fall in, so a `from` of 10:30 includes the 10:00 hour. */
+  list(projectId: string, filters: UsageFilters, page: PageRequest): Promise<Page<Record<string, unknown>>> {
+    const where = new Where(projectId)
+      .add("hour >= date_trunc('hour', ?::timestamptz)", filters.from)
+      .add("hour <= date_trunc('hour', ?::timestamptz)", filters.to)
+      .add('endpoint = ?', filters.endpoint);
+    return pageQuery(this.db, {
+      select: 'hour, endpoint, method, request_count::int AS request_count',
+      from: 'usage_hourly',
+      where,
+      orderBy: 'hour DESC, endpoint, method',
+      page,
+    });
+  }
+}
