@@ -26,6 +26,17 @@ describe('bodies are read only for callers allowed to send them', () => {
     expect(answer.bytesWritten).toBeLessThan(TEN_MB);
   });
 
+  it('when twelve clients stream large bodies as fast as they can without a key, then each still gets its 401', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        slowUpload({ port: port(), path: '/api/v1/events', headers: json, maxBytes: 64 * 1024 * 1024, paceMs: 0 }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(12).fill(401));
+    const health = await f.http().get('/api/v1/health');
+    expect(health.status).toBe(200);
+  });
+
   it('when a 10 MB body comes with an unknown key, then 401 before the body is read', async () => {
     const answer = await slowUpload({
       port: port(),
@@ -58,11 +69,11 @@ describe('per-operation body limits', () => {
       port: port(),
       path: '/api/v1/events',
       headers: { ...json, 'x-api-key': f.key },
-      contentLength: 5 * 1024 * 1024,
+      contentLength: 7 * 1024 * 1024,
       maxBytes: 64 * 1024,
     });
     expect(answer.status).toBe(413);
-    expect(answer.body).toEqual({ detail: expect.stringMatching(/4194304 bytes/) });
+    expect(answer.body).toEqual({ detail: expect.stringMatching(/6291456 bytes/) });
   });
 
   it('when a chunked body streams past the limit, then 413 without waiting for its end', async () => {

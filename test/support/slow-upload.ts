@@ -17,6 +17,8 @@ export interface SlowUpload {
   chunkBytes?: number;
   /** The client never writes more than this and never ends the body: only an early answer ends the call. */
   maxBytes: number;
+  /** Pause between chunks; 0 writes as fast as the socket takes them. */
+  paceMs?: number;
 }
 
 /**
@@ -49,7 +51,7 @@ export function slowUpload(u: SlowUpload): Promise<SlowUploadAnswer> {
     const writeNext = () => {
       if (answered || bytesWritten + chunk.length > u.maxBytes) return;
       bytesWritten += chunk.length;
-      req.write(chunk, () => setTimeout(writeNext, 5));
+      req.write(chunk, () => setTimeout(writeNext, u.paceMs ?? 5));
     };
     writeNext();
   });

@@ -1,15 +1,19 @@
 import type { Request, Response } from 'express';
 
-/** How much of an unwanted body is read and thrown away after an early answer, at most. */
-const DISCARD_MAX_BYTES = 1024 * 1024;
+/**
+ * How much of an unwanted body is read and thrown away after an early answer, at most: more than
+ * a client can have in flight (socket buffers on loopback hold about 4 MB), so it gets its answer.
+ */
+const DISCARD_MAX_BYTES = 16 * 1024 * 1024;
 const DISCARD_MAX_MS = 2_000;
 
 /**
- * A request answered before its body was read (401, 404, 413...): Node reads and discards the
- * rest after the answer so the connection can be reused. That is fine for a short remainder and
- * wasteful for a 10 MB one, so discarding is capped; past the cap the connection is dropped.
- * Closing at once instead would make the kernel reset the connection over the unread bytes, and
- * a client still writing could lose the answer itself (EPIPE/ECONNRESET before the response).
+ * A request answered before its body was read (401, 404, 413...): the rest is read and thrown
+ * away after the answer, so the connection can be reused. That is fine for a short remainder and
+ * wasteful for an endless one, so discarding is capped; past the cap (bytes or time) the
+ * connection is dropped. Closing at once instead would make the kernel reset the connection over
+ * the unread bytes, and a client still writing could lose the answer itself (EPIPE or ECONNRESET
+ * before the response arrives).
  */
 export function capDiscardAfterEarlyAnswer(req: Request, res: Response): void {
   if (req.complete || res.headersSent) return;
@@ -25,5 +29,7 @@ export function capDiscardAfterEarlyAnswer(req: Request, res: Response): void {
     });
     req.once('end', () => clearTimeout(timer));
     req.socket.once('close', () => clearTimeout(timer));
+    // The body reader pauses a body it refused; Node only drains bodies nobody started reading.
+    req.resume();
   });
 }
