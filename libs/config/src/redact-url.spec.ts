@@ -31,6 +31,8 @@ describe('redactUrl', () => {
     ['postgres://bob:hun@ter2@[::1/x', 'postgres://****@[::1/x'],
     ['postgres://bob:pa/ss@host:bad/x', 'postgres://****@host:bad/x'],
     ['not a url ?password=hunter2', 'not a url ?password=****'],
+    ['postgresql:bob:hunter2@127.0.0.1/herald', '****@127.0.0.1/herald'],
+    ['bob:hunter2@db.internal', '****@db.internal'],
   ])('when %s does not parse, then everything that may be a credential is masked', (value, masked) => {
     expect(redactUrl(value)).toBe(masked);
   });
@@ -44,5 +46,10 @@ describe('redactUrlsIn', () => {
 
   it('when a message has no URL, then it is returned unchanged', () => {
     expect(redactUrlsIn('connect ECONNREFUSED 127.0.0.1:5432')).toBe('connect ECONNREFUSED 127.0.0.1:5432');
+  });
+
+  it('when a long line holds URL-like words (user input in a log line), then the credentials are masked and the scan stays linear', () => {
+    const line = `${'a.'.repeat(80_000)} x://bob:hunter2@h ${'?key'.repeat(20_000)} ${'a://'.repeat(20_000)}`;
+    expect(redactUrlsIn(line)).not.toContain('hunter2');
   });
 });
