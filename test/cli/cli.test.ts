@@ -18,12 +18,16 @@ describe('herald CLI (the compiled program)', () => {
       api_key: expect.stringMatching(/^hk_/),
       api_key_id: expect.any(String),
       webhook_signing_secret: expect.stringMatching(/^whsec_/),
+      access_token: expect.stringMatching(/^hat_/),
+      refresh_token: expect.stringMatching(/^hrt_/),
     });
     expect(first.scopes).toEqual(expect.arrayContaining(['events:write', 'settings:read', 'dead_letter:write']));
     expect(second.organization_id).toBe(first.organization_id);
     expect(second.project_id).toBe(first.project_id);
     expect(second.webhook_signing_secret).toBe(first.webhook_signing_secret);
     expect(second.api_key).not.toBe(first.api_key);
+    // Each run signs its owner in again: a new session.
+    expect(second.access_token).not.toBe(first.access_token);
   });
 
   it('when migrate runs on a migrated database, then it applies nothing and succeeds', async () => {

@@ -117,6 +117,17 @@ const envSchema = z.object({
   RATE_LIMIT_PER_SECOND: int(1000, 0),
   /** Requests one API key may make at once after a quiet spell (bucket size); 0 turns limiting off. */
   RATE_LIMIT_BURST: int(2000, 0),
+  /** Herald's own external base URL; default http://127.0.0.1:$PORT (see loadConfig). */
+  PUBLIC_URL: optional(z.string().url()),
+  /** Where links in Herald's emails point; default PUBLIC_URL. */
+  APP_URL: optional(z.string().url()),
+  ACCESS_TOKEN_TTL_S: int(900, 1),
+  REFRESH_TOKEN_TTL_S: int(2_592_000, 1),
+  MAGIC_LINK_TTL_S: int(900, 1),
+  /** Magic-link requests per address per hour (token bucket of this size, refilled over an hour). */
+  MAGIC_LINK_PER_ADDRESS_PER_HOUR: int(5, 1),
+  /** Magic-link requests per client IP per hour, all addresses together. */
+  MAGIC_LINK_PER_IP_PER_HOUR: int(30, 1),
 });
 
 export interface RetryPolicy {
@@ -132,7 +143,7 @@ export type Config = Omit<
   /** 32-byte key that encrypts secrets at rest (project signing secrets). */
   secretsKey: Buffer;
   retryPolicies: Record<Channel, RetryPolicy>;
-};
+} & { PUBLIC_URL: string; APP_URL: string };
 
 function retryPolicyFor(channel: Channel, env: NodeJS.ProcessEnv, fallback: RetryPolicy): RetryPolicy {
   const prefix = channel.toUpperCase();
@@ -175,8 +186,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Without it no bounce or complaint is accepted, and SES keeps sending to dead addresses.
     throw new ConfigError('SNS_TOPIC_ARNS is required when EMAIL_PROVIDER=ses: the SNS topics of your SES bounces and complaints');
   }
+  const publicUrl = (rest.PUBLIC_URL ?? `http://127.0.0.1:${rest.PORT}`).replace(/\/+$/, '');
   return {
     ...rest,
+    PUBLIC_URL: publicUrl,
+    APP_URL: (rest.APP_URL ?? publicUrl).replace(/\/+$/, ''),
     secretsKey: resolveSecretsKey(HERALD_SECRETS_KEY, HERALD_SECRETS_KEY_FILE),
     retryPolicies,
   };

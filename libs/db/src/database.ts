@@ -11,6 +11,7 @@ import { FeedbackLookupOutboxVacuum1763820000000 } from './migrations/1763820000
 import { RollupStatementTriggers1763830000000 } from './migrations/1763830000000-rollup-statement-triggers';
 import { LoaderByteBudgets1763904721000 } from './migrations/1763904721000-loader-byte-budgets';
 import { EventContents1763910000000 } from './migrations/1763910000000-event-contents';
+import { UsersMembershipsSessions1763950000000 } from './migrations/1763950000000-users-memberships-sessions';
 
 export const MIGRATIONS = [
   InitialSchema1763780000000,
@@ -21,6 +22,7 @@ export const MIGRATIONS = [
   RollupStatementTriggers1763830000000,
   LoaderByteBudgets1763904721000,
   EventContents1763910000000,
+  UsersMembershipsSessions1763950000000,
 ];
 
 /** SQL text, or a named statement that PostgreSQL parses and plans once per connection (hot paths). */

@@ -34,7 +34,8 @@ export interface CreateEventResult {
 export interface NewEvent {
   id: string;
   projectId: string;
-  apiKeyId: string;
+  /** Null when Herald itself publishes (its own emails, from the system project). */
+  apiKeyId: string | null;
   input: EventInput;
   requestHash: string;
   batchId?: string;

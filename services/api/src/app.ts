@@ -9,6 +9,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BatchedEventWriter, EventRules, templateChannelsOf } from '@herald/intake';
 import { CHANNELS, type Channel } from '@herald/contracts';
+import { authArea, MAGIC_LINK_SCRUB_INTERVAL_MS } from './auth/auth.area';
 import { AnalyticsRepository } from './analytics/analytics.repository';
 import { TenantRepository } from './projects/tenant.repository';
 import { UsageRepository } from './usage/usage.repository';
@@ -31,6 +32,8 @@ export interface RunningApi {
   flushUsage(): Promise<void>;
   /** Folds the analytics deltas into the hourly rollup now (also done every 5 s). */
   compactRollup(): Promise<void>;
+  /** Overwrites the links of settled or expired magic-link emails now (also done every 10 s). */
+  scrubMagicLinks(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -53,6 +56,8 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   usage.start(USAGE_FLUSH_INTERVAL_MS);
   const rollup = new PeriodicJob('analytics rollup compaction', () => AnalyticsRepository.compact(db), logger);
   rollup.start(ROLLUP_COMPACT_INTERVAL_MS);
+  const auth = authArea({ db, config, names, logger, onCommitted: () => relay.kick() });
+  auth.scrub.start(MAGIC_LINK_SCRUB_INTERVAL_MS);
   const app = createApp({
     db,
     broker,
@@ -81,6 +86,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     usage,
     config,
     validateResponses: config.VALIDATE_RESPONSES,
+    auth,
   });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(config.PORT, () => resolve(s));
@@ -97,10 +103,12 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     relay,
     flushUsage: () => usage.flush(),
     compactRollup: () => rollup.runOnce(),
+    scrubMagicLinks: () => auth.scrub.runOnce(),
     async stop() {
       await drain.close();
       await usage.stop();
       await rollup.stop();
+      await auth.scrub.stop();
       await relay.stop();
       await broker.close();
       await db.close();

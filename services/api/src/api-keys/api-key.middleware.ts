@@ -2,10 +2,13 @@ import type { RequestHandler } from 'express';
 import type { OpenApiRequest } from 'express-openapi-validator/dist/framework/types';
 import type { ApiKeyAuthenticator } from './api-key-authenticator';
 
-/** Operations whose openapi `security` is `[]` (health, provider feedback) take no key. */
-function isPublic(req: Parameters<RequestHandler>[0]): boolean {
-  const operation = (req as OpenApiRequest).openapi?.schema as { security?: unknown[] } | undefined;
-  return Array.isArray(operation?.security) && operation.security.length === 0;
+/**
+ * Operations take a key unless their openapi `security` says otherwise: `[]` (health, provider
+ * feedback, sign-in) takes nothing, `BearerAuth` (the human planes) takes a bearer instead.
+ */
+function takesApiKey(req: Parameters<RequestHandler>[0]): boolean {
+  const operation = (req as OpenApiRequest).openapi?.schema as { security?: Array<Record<string, unknown>> } | undefined;
+  return !Array.isArray(operation?.security) || operation.security.some((requirement) => 'ApiKeyAuth' in requirement);
 }
 
 /**
@@ -15,7 +18,7 @@ function isPublic(req: Parameters<RequestHandler>[0]): boolean {
  */
 export function apiKeyGate(authenticator: ApiKeyAuthenticator): RequestHandler {
   return async (req, _res, next) => {
-    if (!isPublic(req)) req.auth = await authenticator.identify(req.header('x-api-key'));
+    if (takesApiKey(req)) req.auth = await authenticator.identify(req.header('x-api-key'));
     next();
   };
 }

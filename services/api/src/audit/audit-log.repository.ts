@@ -2,9 +2,12 @@ import type { Queryable } from '@herald/db';
 import { pageQuery, Where, type Page, type PageRequest } from '../shared/paging';
 
 export interface AuditEntry {
-  projectId: string;
+  /** Null for entries of no project (sign-in, logout). */
+  projectId: string | null;
   action: string;
   actorApiKeyId: string | null;
+  /** The signed-in user who acted, when a user did. */
+  actorUserId?: string | null;
   metadata: Record<string, unknown>;
   requestId?: string;
 }
@@ -13,13 +16,10 @@ export class AuditLogRepository {
   constructor(private readonly db: Queryable) {}
 
   async insert(e: AuditEntry): Promise<void> {
-    await this.db.query('INSERT INTO audit_log (project_id, action, actor_api_key_id, metadata, request_id) VALUES ($1, $2, $3, $4, $5)', [
-      e.projectId,
-      e.action,
-      e.actorApiKeyId,
-      JSON.stringify(e.metadata),
-      e.requestId ?? null,
-    ]);
+    await this.db.query(
+      'INSERT INTO audit_log (project_id, action, actor_api_key_id, actor_user_id, metadata, request_id) VALUES ($1, $2, $3, $4, $5, $6)',
+      [e.projectId, e.action, e.actorApiKeyId, e.actorUserId ?? null, JSON.stringify(e.metadata), e.requestId ?? null],
+    );
   }
 
   list(projectId: string, filters: { action?: string; from?: string }, page: PageRequest): Promise<Page<Record<string, unknown>>> {

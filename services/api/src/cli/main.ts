@@ -12,7 +12,8 @@ Commands:
   bootstrap [--name NAME] [--email EMAIL]
                                   create (or reuse, for the same NAME) an organization, a project,
                                   an owner user and a project API key holding every project-plane
-                                  scope; prints one JSON object
+                                  scope; prints one JSON object, with an access_token and
+                                  refresh_token for the owner user
   --help                          show this help
 
 Configuration comes from the environment (DATABASE_URL, HERALD_SECRETS_KEY, ...); see README.md.`;
@@ -38,10 +39,12 @@ async function main(argv: string[]): Promise<void> {
     await migrate(config.DATABASE_URL);
     const db = await Database.connect(config.DATABASE_URL, 2);
     try {
-      const result = await bootstrap(db, new SecretBox(config.secretsKey), {
-        name: values.name ?? 'default',
-        email: values.email ?? 'owner@herald.localhost',
-      });
+      const result = await bootstrap(
+        db,
+        new SecretBox(config.secretsKey),
+        { name: values.name ?? 'default', email: values.email ?? 'owner@herald.localhost' },
+        { accessTtlS: config.ACCESS_TOKEN_TTL_S, refreshTtlS: config.REFRESH_TOKEN_TTL_S },
+      );
       process.stdout.write(JSON.stringify(result) + '\n');
     } finally {
       await db.close();

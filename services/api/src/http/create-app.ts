@@ -4,6 +4,7 @@ import type { Logger } from '@herald/logger';
 import type { Broker } from '@herald/messaging';
 import express, { type Express, type RequestHandler } from 'express';
 import './express-augment';
+import type { AuthArea } from '../auth/auth.area';
 import { AuditLogRepository } from '../audit/audit-log.repository';
 import type { ApiKeyAuthenticator } from '../api-keys/api-key-authenticator';
 import type { EventIntake } from '../events/create-event.use-case';
@@ -43,6 +44,7 @@ export interface AppDeps {
   usage: UsageMeter;
   config: Config;
   validateResponses: boolean;
+  auth: AuthArea;
 }
 
 /** Per-key token buckets from RATE_LIMIT_PER_SECOND and RATE_LIMIT_BURST; either at 0 turns limiting off. */
@@ -65,7 +67,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(usageCounter(deps.usage, BASE_PATH));
   app.use(
     openApiMiddleware(deps.validateResponses, {
-      beforeScopes: [apiKeyGate(deps.authenticator), ...rateLimitStage(deps.config)],
+      beforeScopes: [apiKeyGate(deps.authenticator), deps.auth.gate, ...rateLimitStage(deps.config)],
       afterScopes: [bodyReader(), auditTrail(new AuditLogRepository(deps.db), deps.logger)],
     }),
   );
@@ -82,6 +84,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(usageRoutes(deps.db));
   api.use(settingsRoutes(deps.config));
   api.use(feedbackRoutes(deps));
+  api.use(deps.auth.routes);
   app.use(BASE_PATH, api);
   app.use((_req, res) => {
     res.status(404).json({ detail: 'not found' });

@@ -1,6 +1,7 @@
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { RequestHandler } from 'express';
 import { join } from 'node:path';
+import '../auth/express-augment';
 import { isStorableDateTime } from './date-time.format';
 import { statusOf } from './error-handler';
 
@@ -35,6 +36,11 @@ export function openApiMiddleware(validateResponses: boolean, stages: EdgeStages
           if (!auth) throw { status: statusOf('unauthenticated'), message: 'missing X-API-Key header' };
           const missing = scopes.filter((s) => !auth.scopes.includes(s));
           if (missing.length) throw { status: statusOf('forbidden'), message: `API key lacks the required scope: ${missing.join(', ')}` };
+          return true;
+        },
+        // The bearer gate (auth/bearer.middleware.ts) has already looked the token up.
+        BearerAuth: (req) => {
+          if (!req.principal) throw { status: statusOf('unauthenticated'), message: 'missing bearer token' };
           return true;
         },
       },

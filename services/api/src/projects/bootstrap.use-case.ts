@@ -1,5 +1,8 @@
 import type { Database } from '@herald/db';
 import { SecretBox, generateApiKey, generateSigningSecret } from '@herald/secrets';
+import { auditAuth } from '../auth/auth-audit';
+import { DEFAULT_TOKEN_LIFETIMES, startSession, type TokenLifetimes } from '../auth/session-tokens';
+import { UserRepository } from '../auth/user.repository';
 import { AuditLogRepository } from '../audit/audit-log.repository';
 import { TenantRepository } from './tenant.repository';
 import { ALL_PROJECT_SCOPES } from '../api-keys/scopes';
@@ -19,17 +22,29 @@ export interface BootstrapResult {
   api_key_id: string;
   scopes: string[];
   webhook_signing_secret: string;
+  /** A bearer for the owner user (a new session on every run), and its refresh token. */
+  access_token: string;
+  refresh_token: string;
 }
 
 /**
  * Creates, or reuses when run again with the same name, an organization with an owner and a
- * project, and issues a new project API key. The signing secret is generated once per project.
+ * project, and issues a new project API key and a new session for the owner. The signing secret
+ * is generated once per project. The owner is the user with that address (one user per
+ * address, who may belong to other organizations too).
  */
-export async function bootstrap(db: Database, box: SecretBox, input: BootstrapInput): Promise<BootstrapResult> {
+export async function bootstrap(
+  db: Database,
+  box: SecretBox,
+  input: BootstrapInput,
+  lifetimes: TokenLifetimes = DEFAULT_TOKEN_LIFETIMES,
+): Promise<BootstrapResult> {
   return db.transaction(async (tx) => {
     const tenants = new TenantRepository(tx);
     const organizationId = await tenants.upsertOrganization(input.name);
-    const userId = await tenants.upsertOwner(organizationId, input.email.toLowerCase());
+    const users = new UserRepository(tx);
+    const { user } = await users.upsertByEmail(input.email);
+    await users.putMembership(organizationId, user.id, 'owner');
     const project = await tenants.upsertProject(organizationId, 'default', box.seal(generateSigningSecret()));
     const key = generateApiKey();
     const scopes = input.scopes ?? ALL_PROJECT_SCOPES;
@@ -41,14 +56,18 @@ export async function bootstrap(db: Database, box: SecretBox, input: BootstrapIn
       actorApiKeyId: null,
       metadata: { target_id: apiKeyId, name: 'bootstrap', scopes, via: 'cli bootstrap' },
     });
+    const { sessionId, tokens } = await startSession(tx, user, lifetimes);
+    await auditAuth(tx, 'auth.signed_in', user.id, { method: 'cli_bootstrap', session_id: sessionId, organization_id: organizationId });
     return {
       organization_id: organizationId,
       project_id: project.id,
-      user_id: userId,
+      user_id: user.id,
       api_key: key.plaintext,
       api_key_id: apiKeyId,
       scopes,
       webhook_signing_secret: box.open(project.sealedSecret),
+      access_token: tokens.access_token,
+      refresh_token: tokens.refresh_token,
     };
   });
 }

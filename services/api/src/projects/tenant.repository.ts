@@ -6,7 +6,7 @@ export interface ApiKeyRecord {
   scopes: string[];
 }
 
-/** Organizations, projects, owner users and API keys: the tenancy the project plane stands on. */
+/** Organizations, projects and API keys: the tenancy the project plane stands on. */
 export class TenantRepository {
   constructor(private readonly db: Queryable) {}
 
@@ -15,15 +15,6 @@ export class TenantRepository {
       `INSERT INTO organizations (name) VALUES ($1)
        ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name RETURNING id`,
       [name],
-    );
-    return rows[0].id;
-  }
-
-  async upsertOwner(organizationId: string, email: string): Promise<string> {
-    const { rows } = await this.db.query<{ id: string }>(
-      `INSERT INTO users (organization_id, email) VALUES ($1, $2)
-       ON CONFLICT (organization_id, email) DO UPDATE SET email = EXCLUDED.email RETURNING id`,
-      [organizationId, email],
     );
     return rows[0].id;
   }

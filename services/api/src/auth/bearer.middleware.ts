@@ -1,0 +1,46 @@
+import { AppError } from '@herald/intake';
+import type { Request, RequestHandler } from 'express';
+import type { OpenApiRequest } from 'express-openapi-validator/dist/framework/types';
+import './express-augment';
+import { hashToken } from './opaque-token';
+import type { Principal, SessionRepository } from './session.repository';
+
+export const BEARER_SCHEME = 'BearerAuth';
+
+function takesBearer(req: Request): boolean {
+  const operation = (req as OpenApiRequest).openapi?.schema as { security?: Array<Record<string, unknown>> } | undefined;
+  return Array.isArray(operation?.security) && operation.security.some((requirement) => BEARER_SCHEME in requirement);
+}
+
+function unauthenticated(res: Parameters<RequestHandler>[1], message: string, error?: string): AppError {
+  res.setHeader('WWW-Authenticate', error ? `Bearer error="${error}"` : 'Bearer');
+  return new AppError('unauthenticated', message);
+}
+
+/**
+ * Identifies the signed-in user of an operation that takes a bearer (openapi.yaml `BearerAuth`)
+ * from the Authorization header alone, before any body byte is read. Access tokens are looked up
+ * in the database on every request (one primary-key probe), never cached, so a logout or a
+ * revoked session takes effect on every api process at once. An X-API-Key is not a bearer.
+ */
+export function bearerGate(sessions: SessionRepository): RequestHandler {
+  return async (req, res, next) => {
+    if (!takesBearer(req)) {
+      next();
+      return;
+    }
+    const header = req.header('authorization');
+    const token = /^Bearer +([A-Za-z0-9_.~+/=-]+) *$/i.exec(header ?? '')?.[1];
+    if (!token) throw unauthenticated(res, header ? 'Authorization must be "Bearer <access token>"' : 'missing bearer token');
+    const principal = await sessions.principalOf(hashToken(token));
+    if (!principal) throw unauthenticated(res, 'access token is invalid, expired or revoked', 'invalid_token');
+    req.principal = principal;
+    next();
+  };
+}
+
+/** The signed-in caller; the bearer gate has always run before a bearer route. */
+export function principalOf(req: Request): Principal {
+  if (!req.principal) throw new Error('bearer route reached without a principal');
+  return req.principal;
+}

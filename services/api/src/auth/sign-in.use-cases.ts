@@ -1,0 +1,78 @@
+import type { Database } from '@herald/db';
+import { AppError } from '@herald/intake';
+import { auditAuth } from './auth-audit';
+import { MagicLinkRepository } from './magic-link.repository';
+import { hashToken } from './opaque-token';
+import { SessionRepository } from './session.repository';
+import { issueTokens, startSession, type TokenLifetimes, type TokenPair } from './session-tokens';
+import { UserRepository } from './user.repository';
+
+export interface SessionDeps {
+  db: Database;
+  lifetimes: TokenLifetimes;
+}
+
+/** Uses a magic-link token once: the address's user (created on first sign-in) gets a new session. */
+export async function verifyMagicLink(deps: SessionDeps, token: string, requestId?: string): Promise<TokenPair> {
+  return deps.db.transaction(async (tx) => {
+    const email = await new MagicLinkRepository(tx).consume(hashToken(token));
+    if (!email) throw new AppError('unauthenticated', 'the sign-in link is unknown, expired or already used');
+    const { user, created } = await new UserRepository(tx).upsertByEmail(email);
+    const { sessionId, tokens } = await startSession(tx, user, deps.lifetimes);
+    await auditAuth(tx, 'auth.signed_in', user.id, { method: 'magic_link', session_id: sessionId, user_created: created }, requestId);
+    return tokens;
+  });
+}
+
+type RefreshOutcome = { kind: 'rotated'; tokens: TokenPair } | { kind: 'invalid' } | { kind: 'reused' };
+
+/**
+ * Rotates a refresh token: the presented one is spent and a new pair is issued in the same
+ * session. A spent token presented again means two parties hold it, so the whole session is
+ * revoked (every access and refresh token it issued stops working) and the reuse is audited.
+ * The revocation commits even though the caller gets a 401.
+ */
+export async function refreshSession(deps: SessionDeps, refreshToken: string, requestId?: string): Promise<TokenPair> {
+  const hash = hashToken(refreshToken);
+  const outcome = await deps.db.transaction(async (tx): Promise<RefreshOutcome> => {
+    const sessions = new SessionRepository(tx);
+    const state = await sessions.lockRefreshToken(hash);
+    if (!state || state.sessionRevoked || state.expired) return { kind: 'invalid' };
+    if (state.rotated) {
+      await sessions.revoke(state.sessionId);
+      await auditAuth(tx, 'auth.refresh_reuse_detected', state.userId, { session_id: state.sessionId, session_revoked: true }, requestId);
+      return { kind: 'reused' };
+    }
+    await sessions.markRotated(hash);
+    const user = await new UserRepository(tx).findById(state.userId);
+    if (!user) return { kind: 'invalid' };
+    return { kind: 'rotated', tokens: await issueTokens(tx, state.sessionId, user, deps.lifetimes) };
+  });
+  if (outcome.kind === 'rotated') return outcome.tokens;
+  throw new AppError(
+    'unauthenticated',
+    outcome.kind === 'reused'
+      ? 'refresh token was already used; the session has been revoked, sign in again'
+      : 'refresh token is unknown, expired or revoked',
+  );
+}
+
+/** Ends this session, or every session of the user; their access tokens are refused from the next request on. */
+export async function logout(
+  deps: SessionDeps,
+  principal: { userId: string; sessionId: string },
+  all: boolean,
+  requestId?: string,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const sessions = new SessionRepository(tx);
+    const revoked = all ? await sessions.revokeAllOf(principal.userId) : await sessions.revoke(principal.sessionId);
+    await auditAuth(
+      tx,
+      'auth.logged_out',
+      principal.userId,
+      { session_id: principal.sessionId, all, sessions_revoked: revoked },
+      requestId,
+    );
+  });
+}

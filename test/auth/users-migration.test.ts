@@ -1,0 +1,80 @@
+import 'reflect-metadata';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { MIGRATIONS } from '@herald/db';
+import { TEST_DATABASE_URL } from '../support/test-env';
+
+/** Its own database: this test needs the schema as it was before the migration. */
+const url = new URL(TEST_DATABASE_URL);
+url.pathname = `${url.pathname}_users_migration`;
+
+async function admin<T>(fn: (c: Client) => Promise<T>): Promise<T> {
+  const a = new URL(TEST_DATABASE_URL);
+  a.pathname = '/postgres';
+  const client = new Client({ connectionString: a.toString() });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function migrateWith(migrations: typeof MIGRATIONS): Promise<void> {
+  const ds = new DataSource({
+    type: 'postgres',
+    url: url.toString(),
+    migrations,
+    migrationsTableName: 'herald_migrations',
+    logging: false,
+  });
+  await ds.initialize();
+  try {
+    await ds.runMigrations({ transaction: 'each' });
+  } finally {
+    await ds.destroy();
+  }
+}
+
+const name = url.pathname.slice(1);
+beforeAll(() => admin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).then(() => c.query(`CREATE DATABASE "${name}"`))));
+afterAll(() => admin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)));
+
+describe('the users-and-memberships migration', () => {
+  it('when one address was a user in two organizations, then it becomes one user who is a member of both, with the old roles', async () => {
+    await migrateWith(MIGRATIONS.filter((m) => m.name !== 'UsersMembershipsSessions1763950000000'));
+    const db = new Client({ connectionString: url.toString() });
+    await db.connect();
+    try {
+      const orgs = await db.query(`INSERT INTO organizations (name) VALUES ('acme'), ('globex') RETURNING id`);
+      const [acme, globex] = orgs.rows.map((r) => r.id as string);
+      const first = await db.query(
+        `INSERT INTO users (organization_id, email, role, created_at) VALUES ($1, 'ada@example.com', 'owner', now() - interval '1 day') RETURNING id`,
+        [acme],
+      );
+      await db.query(
+        `INSERT INTO users (organization_id, email, role) VALUES ($1, 'Ada@Example.com', 'admin'), ($1, 'bob@example.com', 'whatever')`,
+        [globex],
+      );
+
+      await migrateWith(MIGRATIONS);
+
+      const users = await db.query('SELECT id, lower(email) AS email FROM users ORDER BY email');
+      expect(users.rows.map((u) => u.email)).toEqual(['ada@example.com', 'bob@example.com']);
+      expect(users.rows[0].id).toBe(first.rows[0].id);
+      const memberships = await db.query(
+        `SELECT o.name, lower(u.email) AS email, m.role FROM memberships m JOIN organizations o ON o.id = m.organization_id
+           JOIN users u ON u.id = m.user_id ORDER BY o.name, email`,
+      );
+      expect(memberships.rows).toEqual([
+        { name: 'acme', email: 'ada@example.com', role: 'owner' },
+        { name: 'globex', email: 'ada@example.com', role: 'admin' },
+        // A role outside owner|admin|developer|viewer could only have been the old default.
+        { name: 'globex', email: 'bob@example.com', role: 'owner' },
+      ]);
+      await expect(db.query(`INSERT INTO users (email) VALUES ('BOB@example.com')`)).rejects.toMatchObject({ code: '23505' });
+    } finally {
+      await db.end();
+    }
+  });
+});
