@@ -74,8 +74,9 @@ async function drainFanoutQueue(): Promise<string[]> {
   return marks;
 }
 
+/** Only this file's rows: other files' apis (sign-in emails, events) share the outbox table. */
 async function outboxMarks(): Promise<string[]> {
-  const { rows } = await db.query<{ mark: string }>("SELECT payload->>'mark' AS mark FROM outbox ORDER BY id");
+  const { rows } = await db.query<{ mark: string }>("SELECT payload->>'mark' AS mark FROM outbox WHERE payload ? 'mark' ORDER BY id");
   return rows.map((r) => r.mark);
 }
 
