@@ -9,7 +9,7 @@ import {
   type EventWriter,
 } from '@herald/intake';
 import type { TopologyNames } from '@herald/messaging';
-import { nulCharacterIssues } from './nul-character.rule';
+import { unstorableTextIssues } from './storable-text.rule';
 
 export { storeEvent, type Caller, type CreateEventResult } from '@herald/intake';
 
@@ -25,7 +25,7 @@ export interface EventIntake {
 
 /** Validate, store event + outbox message atomically, and settle idempotent replays. */
 export async function createEvent(deps: EventIntake, caller: Caller, input: EventInput): Promise<CreateEventResult> {
-  const issues = nulCharacterIssues(input, ['body']);
+  const issues = unstorableTextIssues(input, ['body']);
   if (!issues.length) issues.push(...(await deps.rules.check(input, ['body'], caller.projectId)));
   if (issues.length) throw new ValidationFailed(issues);
   const result = await storeEvent(deps.events, deps.names, caller, input);

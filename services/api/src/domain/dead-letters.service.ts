@@ -2,7 +2,7 @@ import { REQUEST_ID_HEADER, type Channel } from '@herald/contracts';
 import type { Database } from '@herald/db';
 import { AppError, type Caller } from '@herald/intake';
 import { DeadLetterRepository, type ReplayFilter, type RequeueTarget } from '../data/dead-letter.repository';
-import { refuseNulCharacters } from './nul-character.rule';
+import { refuseUnstorableText } from './storable-text.rule';
 
 export interface DeadLetterDeps {
   db: Database;
@@ -56,7 +56,7 @@ export class DeadLettersService {
    * concurrent replays (or single retries) split the work instead of waiting or doubling it.
    */
   async retryMatching(caller: Caller, input: BulkReplayInput): Promise<{ requeued: number; limit_reached: boolean }> {
-    refuseNulCharacters(input, ['body']);
+    refuseUnstorableText(input, ['body']);
     const limit = input.limit ?? 10_000;
     let retried = 0;
     let requeued = 0;

@@ -1,7 +1,7 @@
 import type { Channel } from '@herald/contracts';
 import type { SuppressionRepository } from '../data/suppression.repository';
 import { AppError, ValidationFailed } from '@herald/intake';
-import { refuseNulCharacters } from './nul-character.rule';
+import { refuseUnstorableText } from './storable-text.rule';
 import { normaliseRecipient } from './recipient-address';
 
 export interface SuppressionInput {
@@ -15,7 +15,7 @@ export class SuppressionsService {
   constructor(private readonly suppressions: SuppressionRepository) {}
 
   add(projectId: string, input: SuppressionInput) {
-    refuseNulCharacters(input, ['body']);
+    refuseUnstorableText(input, ['body']);
     const recipient = normaliseRecipient(input.channel, input.recipient);
     if (!recipient) {
       const expected = { email: 'an email address', sms: 'an E.164 phone number', webhook: 'an http or https URL' }[input.channel];

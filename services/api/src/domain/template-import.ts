@@ -1,6 +1,6 @@
 import { escapeHtml } from '@herald/templating';
 import { Parser } from 'htmlparser2';
-import { refuseNulCharacters } from './nul-character.rule';
+import { refuseUnstorableText } from './storable-text.rule';
 import { ValidationFailed, type ValidationIssue } from '@herald/intake';
 
 export interface ImportInput {
@@ -103,7 +103,7 @@ function textHits(html: string, texts: Span[], needle: string): number[] {
  * second match, or no match is a 422 naming the variable. Nothing is ever guessed.
  */
 export function importTemplate(input: ImportInput): { subject: string | null; body: string } {
-  refuseNulCharacters(input, ['body']);
+  refuseUnstorableText(input, ['body']);
   const scanned = scan(input.html);
   if (!scanned) {
     throw new ValidationFailed([

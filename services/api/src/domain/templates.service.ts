@@ -2,7 +2,7 @@ import { hasPgCode, PgError } from '@herald/db';
 import { renderContent, smsSegments } from '@herald/templating';
 import type { TemplateRepository, TemplateRow } from '../data/template.repository';
 import { AppError } from '@herald/intake';
-import { refuseNulCharacters } from './nul-character.rule';
+import { refuseUnstorableText } from './storable-text.rule';
 import { resolveTemplateFields, type TemplateChannel, type TemplateInput } from './template-fields';
 
 function nameTaken(err: unknown, name: string, channel: string): never {
@@ -16,7 +16,7 @@ export class TemplatesService {
   constructor(private readonly templates: TemplateRepository) {}
 
   async create(projectId: string, input: TemplateInput & { name: string; channel: TemplateChannel }): Promise<TemplateRow> {
-    refuseNulCharacters(input, ['body']);
+    refuseUnstorableText(input, ['body']);
     const fields = resolveTemplateFields(input.channel, input);
     return this.templates.insert(projectId, input.name, input.channel, fields).catch((err) => nameTaken(err, input.name, input.channel));
   }
@@ -28,7 +28,7 @@ export class TemplatesService {
   }
 
   async update(projectId: string, id: string, input: TemplateInput): Promise<TemplateRow> {
-    refuseNulCharacters(input, ['body']);
+    refuseUnstorableText(input, ['body']);
     const current = await this.get(projectId, id);
     const fields = resolveTemplateFields(current.channel, input, current);
     const name = input.name ?? current.name;
@@ -39,8 +39,8 @@ export class TemplatesService {
 
   /** PUT by name replaces the template's content: fields left out are cleared, so repeating the call converges. */
   upsertByName(projectId: string, name: string, channel: TemplateChannel, input: TemplateInput) {
-    refuseNulCharacters(name, ['path', 'name']);
-    refuseNulCharacters(input, ['body']);
+    refuseUnstorableText(name, ['path', 'name']);
+    refuseUnstorableText(input, ['body']);
     return this.templates.upsertByName(projectId, name, channel, resolveTemplateFields(channel, input));
   }
 

@@ -1,9 +1,9 @@
 import { useSystem } from '../support/system-fixture';
 
 /**
- * PostgreSQL text and jsonb cannot hold U+0000. Found by the openapi fuzz: each of these gave a
- * 500 from inside the database; now a stored field names the NUL in a 422 and a filter holding
- * one simply matches nothing.
+ * PostgreSQL text and jsonb cannot hold U+0000, nor jsonb an unpaired surrogate. Found by the
+ * openapi fuzz: each of these gave a 500 from inside the database; now a stored field holding one
+ * is named in a 422, and a list filter holding a NUL simply matches nothing.
  */
 const f = useSystem();
 
@@ -18,7 +18,7 @@ async function countRows(table: string): Promise<number> {
   return Number(rows[0].n);
 }
 
-describe('NUL characters', () => {
+describe('text PostgreSQL cannot store', () => {
   it.each([
     [
       'POST /events, a payload key',
@@ -76,6 +76,22 @@ describe('NUL characters', () => {
     ],
     ['PUT /templates/by-name/{name}, the name', 'put', '/templates/by-name/a%00b', { body: '<p>x</p>' }, ['path', 'name'], 'templates'],
     [
+      "POST /events, a recipient's user_id (an unpaired surrogate)",
+      'post',
+      '/events',
+      { event_type: 'a', recipients: [{ ...recipient, user_id: 'u\ud800' }], payload: {}, inline },
+      ['body', 'recipients', 0, 'user_id'],
+      'events',
+    ],
+    [
+      'POST /templates, subject (an unpaired surrogate)',
+      'post',
+      '/templates',
+      { name: 'lone', channel: 'email', subject: '\udc00', body: '<p>x</p>' },
+      ['body', 'subject'],
+      'templates',
+    ],
+    [
       'POST /suppressions, recipient',
       'post',
       '/suppressions',
@@ -83,18 +99,25 @@ describe('NUL characters', () => {
       ['body', 'recipient'],
       'suppressions',
     ],
-  ] as const)('when %s holds U+0000, then a 422 names it and nothing is stored', async (_name, method, path, body, loc, table) => {
-    const before = await countRows(table);
-    const res = await send(method, path, body);
-    expect(res.status).toBe(422);
-    expect(res.body.detail).toContainEqual({ loc, msg: expect.stringMatching(/NUL/), type: 'value_error' });
-    expect(await countRows(table)).toBe(before);
-  });
+  ] as const)(
+    'when %s holds text PostgreSQL cannot store, then a 422 names it and nothing is stored',
+    async (_name, method, path, body, loc, table) => {
+      const before = await countRows(table);
+      const res = await send(method, path, body);
+      expect(res.status).toBe(422);
+      expect(res.body.detail).toContainEqual({ loc, msg: expect.stringMatching(/NUL|unpaired surrogate/), type: 'value_error' });
+      expect(await countRows(table)).toBe(before);
+    },
+  );
 
   it('when a dead-letter replay filter holds U+0000, then a 422 names it', async () => {
     const res = await send('post', '/dead-letter/retry', { error_type: 'x\u0000' });
     expect(res.status).toBe(422);
-    expect(res.body.detail).toContainEqual({ loc: ['body', 'error_type'], msg: expect.stringMatching(/NUL/), type: 'value_error' });
+    expect(res.body.detail).toContainEqual({
+      loc: ['body', 'error_type'],
+      msg: expect.stringMatching(/NUL|unpaired surrogate/),
+      type: 'value_error',
+    });
   });
 
   it.each(['/notifications?recipient=a%00b', '/events?event_type=%00', '/audit-log?action=%00', '/usage?endpoint=%00'])(
