@@ -53,7 +53,7 @@ export function reproducer(baseUrl: string, req: FuzzRequest): string {
   if (req.credential === 'bad') parts.push(`-H 'X-API-Key: ${BAD_KEY}'`);
   if (req.body) {
     parts.push(`-H 'Content-Type: ${req.body.contentType}'`);
-    const text = req.body.text.length > 400 ? `${req.body.text.slice(0, 400)}...(${req.body.text.length} chars)` : req.body.text;
+    const text = req.body.text.length > 3000 ? `${req.body.text.slice(0, 3000)}...(${req.body.text.length} chars)` : req.body.text;
     parts.push(`--data-binary '${text.replace(/'/g, `'\\''`)}'`);
   }
   return parts.join(' ');

@@ -31,8 +31,8 @@ export const KNOWN_UNTIL_MERGED: KnownFailure[] = [
   },
   {
     fixedBy: 'edge',
-    why: 'page has no maximum: page=1e21 reaches PostgreSQL as an OFFSET it refuses',
-    matches: (_op, req, _res, problem) => problem.rule === 'no-5xx' && /[?&]page=(1e\d+|\d{7,})(&|$)/i.test(req.url),
+    why: 'page has no maximum and page/per_page take Infinity: PostgreSQL refuses the OFFSET or LIMIT',
+    matches: (_op, req, _res, problem) => problem.rule === 'no-5xx' && /[?&](per_)?page=(1e\d+|\d{7,}|Infinity)(&|$)/i.test(req.url),
   },
   {
     fixedBy: 'nobody yet (reported by fuzz2)',

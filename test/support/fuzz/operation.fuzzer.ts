@@ -47,7 +47,9 @@ export async function fuzzOperation(
     const res = await send(target.baseUrl, target.key, req);
     statuses[res.status] = (statuses[res.status] ?? 0) + 1;
     for (const problem of responseProblems(op, req, res)) {
-      const key = findingKey(op.operationId, problem);
+      const known = knownFailure(op, req, res, problem);
+      // Excused and unexcused instances of one problem stay apart, so neither hides the other.
+      const key = `${findingKey(op.operationId, problem)}|${known?.fixedBy ?? ''}`;
       const repro = reproducer(target.baseUrl, req);
       const seen = findings.get(key);
       if (seen) {
@@ -55,7 +57,6 @@ export async function fuzzOperation(
         if (repro.length < seen.reproducer.length) seen.reproducer = repro;
         continue;
       }
-      const known = knownFailure(op, req, res, problem);
       findings.set(key, {
         operationId: op.operationId,
         rule: problem.rule,
