@@ -168,3 +168,14 @@ describe('out-of-range input is a 422, never a 500', () => {
     expect(res.status).toBe(202);
   });
 });
+
+describe('requests Node refuses before routing', () => {
+  it('when the request line is past 16 KiB, then 431 with a JSON detail', async () => {
+    const res = await f
+      .http()
+      .get(`/api/v1/events?event_type=${'a'.repeat(20_000)}`)
+      .set('X-API-Key', f.key);
+    expect(res.status).toBe(431);
+    expect(res.body).toEqual({ detail: expect.stringMatching(/16 KiB/) });
+  });
+});

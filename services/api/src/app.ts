@@ -15,6 +15,7 @@ import { TenantRepository } from './projects/tenant.repository';
 import { UsageRepository } from './usage/usage.repository';
 import { ApiKeyAuthenticator } from './api-keys/api-key-authenticator';
 import { UsageMeter } from './usage/usage-meter';
+import { answerClientErrorsAsJson } from './http/client-error';
 import { createApp } from './http/create-app';
 import { PeriodicJob } from './shared/periodic-job';
 
@@ -92,6 +93,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     const s = app.listen(config.PORT, () => resolve(s));
   });
   server.keepAliveTimeout = 65_000;
+  answerClientErrorsAsJson(server);
   const drain = new HttpDrain(server);
   const port = (server.address() as AddressInfo).port;
   logger.info('api listening', { port });

@@ -2,6 +2,7 @@ import { REQUEST_ID_HEADER, type Channel } from '@herald/contracts';
 import type { Database } from '@herald/db';
 import { AppError, type Caller } from '@herald/intake';
 import { DeadLetterRepository, type ReplayFilter, type RequeueTarget } from './dead-letter.repository';
+import { refuseUnstorableText } from '../shared/storable-text.rule';
 
 export interface DeadLetterDeps {
   db: Database;
@@ -55,6 +56,7 @@ export class DeadLettersService {
    * concurrent replays (or single retries) split the work instead of waiting or doubling it.
    */
   async retryMatching(caller: Caller, input: BulkReplayInput): Promise<{ requeued: number; limit_reached: boolean }> {
+    refuseUnstorableText(input, ['body']);
     const limit = input.limit ?? 10_000;
     let retried = 0;
     let requeued = 0;

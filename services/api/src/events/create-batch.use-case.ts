@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventStoreRepository, ValidationFailed, notificationCount, type EventInput, type ValidationIssue } from '@herald/intake';
 import { storeEvent, type Caller, type EventIntake } from './create-event.use-case';
+import { refuseUnstorableText } from '../shared/storable-text.rule';
 
 export interface BatchResult {
   batch_id: string;
@@ -11,6 +12,7 @@ export interface BatchResult {
 
 /** All or nothing: every event is checked before anything is written, then one transaction. */
 export async function createBatch(deps: EventIntake, caller: Caller, inputs: EventInput[]): Promise<BatchResult> {
+  refuseUnstorableText(inputs, ['body', 'events']);
   // One DNS answer per distinct webhook host for the whole batch, however many events name it.
   const targets = deps.rules.targetSession();
   const issues = (

@@ -9,6 +9,7 @@ import {
   type EventWriter,
 } from '@herald/intake';
 import type { TopologyNames } from '@herald/messaging';
+import { unstorableTextIssues } from '../shared/storable-text.rule';
 
 export { storeEvent, type Caller, type CreateEventResult } from '@herald/intake';
 
@@ -24,7 +25,8 @@ export interface EventIntake {
 
 /** Validate, store event + outbox message atomically, and settle idempotent replays. */
 export async function createEvent(deps: EventIntake, caller: Caller, input: EventInput): Promise<CreateEventResult> {
-  const issues = await deps.rules.check(input, ['body'], caller.projectId);
+  const issues = unstorableTextIssues(input, ['body']);
+  if (!issues.length) issues.push(...(await deps.rules.check(input, ['body'], caller.projectId)));
   if (issues.length) throw new ValidationFailed(issues);
   const result = await storeEvent(deps.events, deps.names, caller, input);
   if (result.created) deps.onCommitted();

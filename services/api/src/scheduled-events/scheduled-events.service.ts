@@ -1,5 +1,6 @@
 import { AppError, ValidationFailed, type Caller, type EventInput, type EventRules, type ValidationIssue } from '@herald/intake';
 import type { ScheduledEventRepository, ScheduledEventRow } from './scheduled-event.repository';
+import { refuseUnstorableText } from '../shared/storable-text.rule';
 
 /** POST /scheduled-events after openapi validation: an event request without idempotency_key, plus when. */
 export type ScheduledEventInput = Omit<EventInput, 'payload' | 'idempotency_key'> & {
@@ -33,6 +34,7 @@ export class ScheduledEventsService {
    * renders nothing itself, fan-out renders them after dispatch, so edits made before then apply.
    */
   async schedule(caller: Caller, body: ScheduledEventInput): Promise<ScheduledEventRow> {
+    refuseUnstorableText(body, ['body']);
     const { scheduled_for: scheduledFor, ...rest } = body;
     const request: EventInput = { ...rest, payload: rest.payload ?? {} };
     const issues = [...scheduledForIssues(scheduledFor, this.now()), ...(await this.rules.check(request, ['body'], caller.projectId))];

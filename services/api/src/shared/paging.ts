@@ -30,9 +30,16 @@ export class Where {
     this.add('project_id = ?', projectId);
   }
 
-  /** `sql` holds one `?` for the value. */
+  /**
+   * `sql` holds one `?` for the value. Stored text never contains U+0000 (PostgreSQL refuses it),
+   * so a filter value holding one matches nothing, and is not handed to PostgreSQL to refuse.
+   */
   add(sql: string, value: unknown): this {
     if (value === undefined || value === '') return this;
+    if (typeof value === 'string' && value.includes('\u0000')) {
+      this.clauses.push('false');
+      return this;
+    }
     this.params.push(value);
     this.clauses.push(sql.replace('?', `$${this.params.length}`));
     return this;

@@ -1,6 +1,7 @@
 import type { Channel } from '@herald/contracts';
 import type { SuppressionRepository } from './suppression.repository';
 import { AppError, ValidationFailed } from '@herald/intake';
+import { refuseUnstorableText } from '../shared/storable-text.rule';
 import { normaliseRecipient } from './recipient-address';
 
 export interface SuppressionInput {
@@ -14,6 +15,7 @@ export class SuppressionsService {
   constructor(private readonly suppressions: SuppressionRepository) {}
 
   add(projectId: string, input: SuppressionInput) {
+    refuseUnstorableText(input, ['body']);
     const recipient = normaliseRecipient(input.channel, input.recipient);
     if (!recipient) {
       const expected = { email: 'an email address', sms: 'an E.164 phone number', webhook: 'an http or https URL' }[input.channel];

@@ -1,5 +1,6 @@
 import { escapeHtml } from '@herald/templating';
 import { Parser } from 'htmlparser2';
+import { refuseUnstorableText } from '../shared/storable-text.rule';
 import { ValidationFailed, type ValidationIssue } from '@herald/intake';
 
 export interface ImportInput {
@@ -102,6 +103,7 @@ function textHits(html: string, texts: Span[], needle: string): number[] {
  * second match, or no match is a 422 naming the variable. Nothing is ever guessed.
  */
 export function importTemplate(input: ImportInput): { subject: string | null; body: string } {
+  refuseUnstorableText(input, ['body']);
   const scanned = scan(input.html);
   if (!scanned) {
     throw new ValidationFailed([

@@ -2,6 +2,7 @@ import { hasPgCode, PgError } from '@herald/db';
 import { renderContent, smsSegments } from '@herald/templating';
 import type { TemplateRepository, TemplateRow } from './template.repository';
 import { AppError } from '@herald/intake';
+import { refuseUnstorableText } from '../shared/storable-text.rule';
 import { resolveTemplateFields, type TemplateChannel, type TemplateInput } from './template-fields';
 
 function nameTaken(err: unknown, name: string, channel: string): never {
@@ -15,6 +16,7 @@ export class TemplatesService {
   constructor(private readonly templates: TemplateRepository) {}
 
   async create(projectId: string, input: TemplateInput & { name: string; channel: TemplateChannel }): Promise<TemplateRow> {
+    refuseUnstorableText(input, ['body']);
     const fields = resolveTemplateFields(input.channel, input);
     return this.templates.insert(projectId, input.name, input.channel, fields).catch((err) => nameTaken(err, input.name, input.channel));
   }
@@ -26,6 +28,7 @@ export class TemplatesService {
   }
 
   async update(projectId: string, id: string, input: TemplateInput): Promise<TemplateRow> {
+    refuseUnstorableText(input, ['body']);
     const current = await this.get(projectId, id);
     const fields = resolveTemplateFields(current.channel, input, current);
     const name = input.name ?? current.name;
@@ -36,6 +39,8 @@ export class TemplatesService {
 
   /** PUT by name replaces the template's content: fields left out are cleared, so repeating the call converges. */
   upsertByName(projectId: string, name: string, channel: TemplateChannel, input: TemplateInput) {
+    refuseUnstorableText(name, ['path', 'name']);
+    refuseUnstorableText(input, ['body']);
     return this.templates.upsertByName(projectId, name, channel, resolveTemplateFields(channel, input));
   }
 

@@ -1,0 +1,60 @@
+import { request } from 'node:http';
+import type { FuzzRequest } from './operation-request.arbitrary';
+
+export interface FuzzResponse {
+  status: number;
+  contentType: string;
+  text: string;
+}
+
+/** A key that looks like a real one but belongs to no project. */
+export const BAD_KEY = 'hk_live_0000000000000000000000000000000000000000';
+
+/**
+ * Sends the request as written (node:http, so GET and DELETE can carry a body and the body
+ * bytes are exactly the generated text). A request that gets no answer within `timeoutMs`
+ * is answered with status 0, which the checks report as a stall.
+ */
+export function send(baseUrl: string, key: string, req: FuzzRequest, timeoutMs = 30_000): Promise<FuzzResponse> {
+  const headers: Record<string, string> = {};
+  if (req.credential === 'key') headers['x-api-key'] = key;
+  if (req.credential === 'bad') headers['x-api-key'] = BAD_KEY;
+  if (req.body) {
+    headers['content-type'] = req.body.contentType;
+    headers['content-length'] = String(Buffer.byteLength(req.body.text));
+  }
+  return new Promise((resolve, reject) => {
+    const outgoing = request(`${baseUrl}${req.url}`, { method: req.method.toUpperCase(), headers, timeout: timeoutMs }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          contentType: String(res.headers['content-type'] ?? ''),
+          text: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
+      res.on('error', reject);
+    });
+    outgoing.on('timeout', () => {
+      outgoing.destroy();
+      resolve({ status: 0, contentType: '', text: `no answer within ${timeoutMs} ms` });
+    });
+    // The server may answer (413, 401) and close before it has read a large body: that answer counts.
+    outgoing.on('error', (err) => reject(err));
+    outgoing.end(req.body?.text);
+  });
+}
+
+/** The request as a curl command line, for reports and failure messages. */
+export function reproducer(baseUrl: string, req: FuzzRequest): string {
+  const parts = [`curl -sS -X ${req.method.toUpperCase()} '${baseUrl}${req.url}'`];
+  if (req.credential === 'key') parts.push(`-H "X-API-Key: $KEY"`);
+  if (req.credential === 'bad') parts.push(`-H 'X-API-Key: ${BAD_KEY}'`);
+  if (req.body) {
+    parts.push(`-H 'Content-Type: ${req.body.contentType}'`);
+    const text = req.body.text.length > 3000 ? `${req.body.text.slice(0, 3000)}...(${req.body.text.length} chars)` : req.body.text;
+    parts.push(`--data-binary '${text.replace(/'/g, `'\\''`)}'`);
+  }
+  return parts.join(' ');
+}
