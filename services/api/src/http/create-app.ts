@@ -5,6 +5,8 @@ import type { Broker } from '@herald/messaging';
 import express, { type Express, type RequestHandler } from 'express';
 import './express-augment';
 import type { AuthArea } from '../auth/auth.area';
+import { MembershipRepository } from '../organizations/membership.repository';
+import { roleGate } from '../organizations/role-gate';
 import { AuditLogRepository } from '../audit/audit-log.repository';
 import type { ApiKeyAuthenticator } from '../api-keys/api-key-authenticator';
 import type { EventIntake } from '../events/create-event.use-case';
@@ -55,7 +57,8 @@ function rateLimitStage(config: Config): RequestHandler[] {
 
 /**
  * request id -> usage hook (counts when the response finishes) -> match the openapi operation ->
- * identify the key (401) -> rate limit (429) -> scopes (403) -> read the body with the operation's
+ * identify the key or the bearer (401) -> the caller's role in the organization the path names
+ * (404 for non-members, 403 below the operation's x-required-role) -> rate limit (429) -> scopes (403) -> read the body with the operation's
  * limit (413) -> audit hook -> validation (422) -> routes -> one error handler. Nothing reads a
  * body for a caller that is not allowed to send it.
  */
@@ -67,7 +70,12 @@ export function createApp(deps: AppDeps): Express {
   app.use(usageCounter(deps.usage, BASE_PATH));
   app.use(
     openApiMiddleware(deps.validateResponses, {
-      beforeScopes: [apiKeyGate(deps.authenticator), deps.auth.gate, ...rateLimitStage(deps.config)],
+      beforeScopes: [
+        apiKeyGate(deps.authenticator),
+        deps.auth.gate,
+        roleGate(new MembershipRepository(deps.db)),
+        ...rateLimitStage(deps.config),
+      ],
       afterScopes: [bodyReader(), auditTrail(new AuditLogRepository(deps.db), deps.logger)],
     }),
   );

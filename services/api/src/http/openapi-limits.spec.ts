@@ -10,6 +10,16 @@ function operations(): Array<{ id: string; text: string }> {
     .map((text) => ({ id: /operationId: (\w+)/.exec(text)?.[1] ?? '?', text }));
 }
 
+describe('openapi.yaml names who may call every bearer operation', () => {
+  it('when an operation takes a bearer, then it declares x-required-role (a role, or any)', () => {
+    const missing = operations()
+      .filter((op) => /- BearerAuth:/.test(op.text))
+      .filter((op) => !/x-required-role: (any|viewer|developer|admin|owner)\n/.test(op.text))
+      .map((op) => op.id);
+    expect(missing).toEqual([]);
+  });
+});
+
 describe('openapi.yaml documents a limit for every input', () => {
   it('when an operation takes a body, then it declares x-body-limit-bytes and a 413', () => {
     const missing = operations()
