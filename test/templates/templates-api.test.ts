@@ -48,6 +48,16 @@ describe('templates', () => {
     expect(sms.status).toBe(201);
   });
 
+  it('when a template lists more than 100 variables, then 422 on variables before anything is parsed', async () => {
+    const variables = Array.from({ length: 101 }, (_, i) => `v${i}`);
+    const res = await http()
+      .post('/api/v1/templates')
+      .set('X-API-Key', f.key)
+      .send(welcome({ name: 'many-vars', variables }));
+    expect(res.status).toBe(422);
+    expect(res.body.detail[0].loc).toEqual(['body', 'variables']);
+  });
+
   it('when variables do not match what the template uses, then 422 on variables', async () => {
     const res = await http()
       .post('/api/v1/templates')
