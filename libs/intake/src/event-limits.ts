@@ -1,5 +1,5 @@
 import { EVENT_LIMITS, utf8Bytes } from '@herald/contracts';
-import type { ValidationIssue } from './errors';
+import type { ValidationIssue } from '@herald/errors';
 import type { EventInput } from './event-input';
 
 type Loc = Array<string | number>;

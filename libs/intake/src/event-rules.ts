@@ -1,5 +1,5 @@
 import { TargetRefusedError, type TargetResolver, type TargetSession } from '@herald/net-guard';
-import type { ValidationIssue } from './errors';
+import type { ValidationIssue } from '@herald/errors';
 import { eventLimitIssues } from './event-limits';
 import { CONTACT_FIELD, type EventInput } from './event-input';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '@herald/db';
 import type { TopologyNames } from '@herald/messaging';
 import type { OutboxMessage } from '@herald/outbox';
-import { AppError } from './errors';
+import { AppError } from '@herald/errors';
 import { eventAcceptedMessage } from './event-accepted-message';
 import { notificationCount, type EventInput } from './event-input';
 import { requestHash } from './request-hash';

@@ -1,4 +1,3 @@
-export * from './errors';
 export * from './event-input';
 export * from './event-rules';
 export * from './event-accepted-message';

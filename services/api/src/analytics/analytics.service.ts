@@ -1,5 +1,5 @@
 import { CHANNELS, type Channel } from '@herald/contracts';
-import { ValidationFailed } from '@herald/intake';
+import { ValidationFailed } from '@herald/errors';
 import type { AnalyticsRepository, Range } from './analytics.repository';
 
 /** Without date_from, analytics cover the 30 days before date_to (default: now). */

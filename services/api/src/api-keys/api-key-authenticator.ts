@@ -1,4 +1,4 @@
-import { AppError } from '@herald/intake';
+import { AppError } from '@herald/errors';
 import { hashApiKey } from '@herald/secrets';
 import type { ApiKeyRecord, TenantRepository } from '../projects/tenant.repository';
 

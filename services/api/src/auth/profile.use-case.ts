@@ -1,4 +1,4 @@
-import { AppError } from '@herald/intake';
+import { AppError } from '@herald/errors';
 import type { UserRepository } from './user.repository';
 
 export interface Profile {

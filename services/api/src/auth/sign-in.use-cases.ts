@@ -1,5 +1,5 @@
 import type { Database } from '@herald/db';
-import { AppError } from '@herald/intake';
+import { AppError } from '@herald/errors';
 import { auditAuth } from './auth-audit';
 import { MagicLinkRepository } from './magic-link.repository';
 import { hashToken } from './opaque-token';

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { DeadLetterRepository } from './dead-letter.repository';
-import { AppError } from '@herald/intake';
+import { AppError } from '@herald/errors';
 import { DeadLettersService, type DeadLetterDeps } from './dead-letters.service';
 import { callerOf, pageOf, stringQuery } from '../http/caller';
 

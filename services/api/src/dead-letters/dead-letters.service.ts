@@ -1,6 +1,7 @@
 import { REQUEST_ID_HEADER, type Channel } from '@herald/contracts';
 import type { Database } from '@herald/db';
-import { AppError, type Caller } from '@herald/intake';
+import { type Caller } from '@herald/intake';
+import { AppError } from '@herald/errors';
 import { DeadLetterRepository, type ReplayFilter, type RequeueTarget } from './dead-letter.repository';
 import { refuseUnstorableText } from '../shared/storable-text.rule';
 

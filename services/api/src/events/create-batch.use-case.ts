@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { EventStoreRepository, ValidationFailed, notificationCount, type EventInput, type ValidationIssue } from '@herald/intake';
+import { EventStoreRepository, notificationCount, type EventInput } from '@herald/intake';
+import { ValidationFailed, type ValidationIssue } from '@herald/errors';
 import { storeEvent, type Caller, type EventIntake } from './create-event.use-case';
 import { refuseUnstorableText } from '../shared/storable-text.rule';
 

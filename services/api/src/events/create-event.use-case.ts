@@ -1,13 +1,6 @@
 import type { Database } from '@herald/db';
-import {
-  ValidationFailed,
-  storeEvent,
-  type Caller,
-  type CreateEventResult,
-  type EventInput,
-  type EventRules,
-  type EventWriter,
-} from '@herald/intake';
+import { storeEvent, type Caller, type CreateEventResult, type EventInput, type EventRules, type EventWriter } from '@herald/intake';
+import { ValidationFailed } from '@herald/errors';
 import type { TopologyNames } from '@herald/messaging';
 import { unstorableTextIssues } from '../shared/storable-text.rule';
 

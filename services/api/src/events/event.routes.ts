@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { EventRepository } from './event.repository';
-import { AppError } from '@herald/intake';
+import { AppError } from '@herald/errors';
 import { createBatch } from './create-batch.use-case';
 import { createEvent, type EventIntake } from './create-event.use-case';
 import { callerOf, pageOf, stringQuery } from '../http/caller';

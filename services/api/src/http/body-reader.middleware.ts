@@ -1,4 +1,4 @@
-import { ValidationFailed } from '@herald/intake';
+import { ValidationFailed } from '@herald/errors';
 import type { Request, RequestHandler } from 'express';
 import type { OpenApiRequest } from 'express-openapi-validator/dist/framework/types';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from './json-depth';

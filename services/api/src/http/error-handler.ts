@@ -1,6 +1,6 @@
 import type { Logger } from '@herald/logger';
 import type { ErrorRequestHandler } from 'express';
-import { AppError, ValidationFailed, type ErrorCode } from '@herald/intake';
+import { AppError, ValidationFailed, type ErrorCode } from '@herald/errors';
 import { capDiscardAfterEarlyAnswer } from './early-answer';
 import { toValidationIssues } from './validation-errors';
 

@@ -1,4 +1,4 @@
-import { AppError } from '@herald/intake';
+import { AppError } from '@herald/errors';
 import type { RequestHandler } from 'express';
 import type { TokenBuckets } from './token-buckets';
 

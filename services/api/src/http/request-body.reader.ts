@@ -1,4 +1,4 @@
-import { AppError } from '@herald/intake';
+import { AppError } from '@herald/errors';
 import type { IncomingMessage } from 'node:http';
 
 export function bodyTooLarge(limit: number): AppError {

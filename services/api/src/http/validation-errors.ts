@@ -1,4 +1,4 @@
-import type { ValidationIssue } from '@herald/intake';
+import type { ValidationIssue } from '@herald/errors';
 
 interface ValidatorError {
   path?: string;

@@ -1,7 +1,7 @@
 import type { Database } from '@herald/db';
 import { Router } from 'express';
 import { NotificationRepository } from './notification.repository';
-import { AppError } from '@herald/intake';
+import { AppError } from '@herald/errors';
 import { callerOf, pageOf, stringQuery } from '../http/caller';
 
 export function notificationRoutes(db: Database): Router {

@@ -1,4 +1,4 @@
-import { AppError } from '@herald/intake';
+import { AppError } from '@herald/errors';
 import type { Request, RequestHandler } from 'express';
 import type { OpenApiRequest } from 'express-openapi-validator/dist/framework/types';
 import { principalOf } from '../auth/bearer.middleware';

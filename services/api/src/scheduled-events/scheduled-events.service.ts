@@ -1,4 +1,5 @@
-import { AppError, ValidationFailed, type Caller, type EventInput, type EventRules, type ValidationIssue } from '@herald/intake';
+import { type Caller, type EventInput, type EventRules } from '@herald/intake';
+import { AppError, ValidationFailed, type ValidationIssue } from '@herald/errors';
 import type { ScheduledEventRepository, ScheduledEventRow } from './scheduled-event.repository';
 import { refuseUnstorableText } from '../shared/storable-text.rule';
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '@herald/db';
-import { ValidationFailed } from '@herald/intake';
+import { ValidationFailed } from '@herald/errors';
 
 /** openapi.yaml's bounds for `page` and `per_page`; deeper pages are reached by filtering. */
 export const MAX_PAGE = 100_000;

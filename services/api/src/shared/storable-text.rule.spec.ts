@@ -1,4 +1,4 @@
-import { ValidationFailed } from '@herald/intake';
+import { ValidationFailed } from '@herald/errors';
 import { unstorableTextIssues, refuseUnstorableText } from './storable-text.rule';
 
 describe('text that cannot be stored', () => {

@@ -1,4 +1,4 @@
-import { ValidationFailed, type ValidationIssue } from '@herald/intake';
+import { ValidationFailed, type ValidationIssue } from '@herald/errors';
 
 /** Enough to name the fields at fault without echoing a whole hostile document back. */
 const MAX_ISSUES = 10;

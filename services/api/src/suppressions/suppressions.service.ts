@@ -1,6 +1,6 @@
 import type { Channel } from '@herald/contracts';
 import type { SuppressionRepository } from './suppression.repository';
-import { AppError, ValidationFailed } from '@herald/intake';
+import { AppError, ValidationFailed } from '@herald/errors';
 import { refuseUnstorableText } from '../shared/storable-text.rule';
 import { normaliseRecipient } from './recipient-address';
 

@@ -1,6 +1,6 @@
 import { SMS_MAX_LENGTH, TemplateSyntaxError, detectVariables, parseTemplate } from '@herald/templating';
 import type { TemplateFields } from './template.repository';
-import { ValidationFailed, type ValidationIssue } from '@herald/intake';
+import { ValidationFailed, type ValidationIssue } from '@herald/errors';
 
 export type TemplateChannel = 'email' | 'sms' | 'webhook';
 

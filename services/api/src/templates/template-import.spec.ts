@@ -1,4 +1,4 @@
-import { ValidationFailed } from '@herald/intake';
+import { ValidationFailed } from '@herald/errors';
 import { MAX_HTML_DEPTH, importTemplate } from './template-import';
 
 function issuesOf(fn: () => unknown) {

@@ -1,7 +1,7 @@
 import { escapeHtml } from '@herald/templating';
 import { Parser } from 'htmlparser2';
 import { refuseUnstorableText } from '../shared/storable-text.rule';
-import { ValidationFailed, type ValidationIssue } from '@herald/intake';
+import { ValidationFailed, type ValidationIssue } from '@herald/errors';
 
 export interface ImportInput {
   name: string;

@@ -1,7 +1,7 @@
 import { hasPgCode, PgError } from '@herald/db';
 import { renderContent, smsSegments } from '@herald/templating';
 import type { TemplateRepository, TemplateRow } from './template.repository';
-import { AppError } from '@herald/intake';
+import { AppError } from '@herald/errors';
 import { refuseUnstorableText } from '../shared/storable-text.rule';
 import { resolveTemplateFields, type TemplateChannel, type TemplateInput } from './template-fields';
 

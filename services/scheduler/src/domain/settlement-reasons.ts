@@ -1,4 +1,4 @@
-import type { ValidationIssue } from '@herald/intake';
+import type { ValidationIssue } from '@herald/errors';
 
 /** The specification's limit: more than this late without dispatch, a scheduled event expires. */
 export const EXPIRY_MS = 3600 * 1000;
