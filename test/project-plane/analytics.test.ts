@@ -122,6 +122,17 @@ describe('GET /analytics', () => {
     expect(res.body).toMatchObject({ total_events: 0, total_notifications: 0 });
   });
 
+  it('when date_to is a leap second (23:59:60Z), then the range ends at the next second instead of a 500', async () => {
+    const day = T.toISOString().slice(0, 10);
+    const nextDay = new Date(Date.parse(`${day}T00:00:00Z`) + 24 * HOUR).toISOString();
+    const res = await get(`/api/v1/analytics?date_from=${T.toISOString()}&date_to=${day}T23:59:60Z`);
+    expect(res.status).toBe(200);
+    expect(res.body.date_to).toBe(nextDay);
+    const trend = await get(`/api/v1/analytics/trends?date_from=${day}T23:59:60Z&date_to=${at(30).toISOString()}&granularity=hour`);
+    expect(trend.status).toBe(200);
+    expect(trend.body.date_from).toBe(nextDay);
+  });
+
   it('when date_from is after date_to, then 422', async () => {
     const res = await get(`/api/v1/analytics?${range(at(3), T)}`);
     expect(res.status).toBe(422);

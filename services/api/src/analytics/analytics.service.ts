@@ -1,6 +1,7 @@
 import { CHANNELS, type Channel } from '@herald/contracts';
 import { ValidationFailed } from '@herald/errors';
 import type { AnalyticsRepository, Range } from './analytics.repository';
+import { parseInstant } from '../shared/instant';
 
 /** Without date_from, analytics cover the 30 days before date_to (default: now). */
 export const DEFAULT_RANGE_MS = 30 * 24 * 3600 * 1000;
@@ -71,8 +72,8 @@ export class AnalyticsService {
   }
 
   private range(query: RangeQuery): Range {
-    const to = query.date_to ? new Date(query.date_to) : this.now();
-    const from = query.date_from ? new Date(query.date_from) : new Date(to.getTime() - DEFAULT_RANGE_MS);
+    const to = query.date_to ? parseInstant(query.date_to, ['query', 'date_to']) : this.now();
+    const from = query.date_from ? parseInstant(query.date_from, ['query', 'date_from']) : new Date(to.getTime() - DEFAULT_RANGE_MS);
     if (from > to) {
       throw new ValidationFailed([{ loc: ['query', 'date_from'], msg: 'date_from must not be after date_to', type: 'value_error' }]);
     }
