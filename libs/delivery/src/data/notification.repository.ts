@@ -1,5 +1,5 @@
 import type { DeliveryMessage, NotificationStatus } from '@herald/contracts';
-import type { Queryable, Sql } from '@herald/db';
+import { eventStatusSql, type Queryable, type Sql } from '@herald/db';
 import type { AttachmentRef, DeliveryTarget, ProviderResponse, RenderedContent, SuppressionReason } from '../domain/delivery-provider.port';
 
 export interface DeliveryKey {
@@ -72,12 +72,13 @@ WITH input AS (
      SET delivered_count = e.delivered_count + d.delivered,
          failed_count = e.failed_count + d.failed,
          has_failures = e.has_failures OR d.failed > 0,
-         status = CASE
-           WHEN e.delivered_count + d.delivered + e.failed_count + d.failed + e.suppressed_count < e.notification_count THEN e.status
-           WHEN e.failed_count + d.failed = 0 THEN 'completed'
-           WHEN e.delivered_count + d.delivered + e.suppressed_count = 0 THEN 'failed'
-           ELSE 'partially_failed'
-         END,
+         status = ${eventStatusSql({
+           delivered: 'e.delivered_count + d.delivered',
+           failed: 'e.failed_count + d.failed',
+           suppressed: 'e.suppressed_count',
+           total: 'e.notification_count',
+           whileOpen: 'e.status',
+         })},
          updated_at = now()
     FROM done d
    WHERE e.id = d.event_id

@@ -1,5 +1,5 @@
 import type { Channel } from '@herald/contracts';
-import type { Queryable } from '@herald/db';
+import { eventStatusSql, type Queryable } from '@herald/db';
 import { pageQuery, Where, type Page, type PageRequest } from '../shared/paging';
 
 export interface DeadLetterFilters {
@@ -46,7 +46,13 @@ WITH dl AS (
   UPDATE events e
      SET failed_count = GREATEST(e.failed_count - c.k, 0),
          has_failures = e.failed_count - c.k > 0,
-         status = 'processing',
+         status = ${eventStatusSql({
+           delivered: 'e.delivered_count',
+           failed: 'GREATEST(e.failed_count - c.k, 0)',
+           suppressed: 'e.suppressed_count',
+           total: 'e.notification_count',
+           whileOpen: "'processing'",
+         })},
          updated_at = now()
     FROM (SELECT event_id, count(*)::int AS k FROM moved GROUP BY event_id) c
    WHERE e.id = c.event_id

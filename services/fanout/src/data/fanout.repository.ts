@@ -1,5 +1,5 @@
 import type { Channel } from '@herald/contracts';
-import type { Database, Sql } from '@herald/db';
+import { eventStatusSql, type Database, type Sql } from '@herald/db';
 import type { EventContent, TemplateForRender } from '../domain/compose-content';
 import type { FanOutPlan } from '../domain/fan-out-event.use-case';
 import type { PlannedNotification, RecipientSpec } from '../domain/plan-notifications';
@@ -74,11 +74,13 @@ const CREATE_NOTIFICATIONS: Sql = {
              failed_count = e.failed_count + c.failed,
              suppressed_count = e.suppressed_count + c.suppressed,
              has_failures = e.has_failures OR c.failed > 0,
-             status = CASE
-               WHEN e.delivered_count + e.failed_count + e.suppressed_count + c.failed + c.suppressed < e.notification_count THEN 'processing'
-               WHEN e.failed_count + c.failed = 0 THEN 'completed'
-               WHEN e.delivered_count = 0 AND e.suppressed_count + c.suppressed = 0 THEN 'failed'
-               ELSE 'partially_failed' END,
+             status = ${eventStatusSql({
+               delivered: 'e.delivered_count',
+               failed: 'e.failed_count + c.failed',
+               suppressed: 'e.suppressed_count + c.suppressed',
+               total: 'e.notification_count',
+               whileOpen: "'processing'",
+             })},
              updated_at = now()
              FROM counts c
             WHERE e.id = c.event_id
@@ -106,11 +108,13 @@ UPDATE events e SET
   failed_count = e.failed_count + c.k,
   has_failures = true,
   failure_reason = $2,
-  status = CASE
-    WHEN e.status = 'accepted' THEN 'failed'
-    WHEN e.delivered_count + e.failed_count + c.k + e.suppressed_count < e.notification_count THEN e.status
-    WHEN e.delivered_count + e.suppressed_count = 0 THEN 'failed'
-    ELSE 'partially_failed' END,
+  status = CASE WHEN e.status = 'accepted' THEN 'failed' ELSE ${eventStatusSql({
+    delivered: 'e.delivered_count',
+    failed: 'e.failed_count + c.k',
+    suppressed: 'e.suppressed_count',
+    total: 'e.notification_count',
+    whileOpen: 'e.status',
+  })} END,
   updated_at = now()
   FROM locked, c
  WHERE e.id = locked.id AND (e.status = 'accepted' OR c.k > 0)
