@@ -5,18 +5,8 @@ import { AddressPolicy } from '@herald/net-guard';
 import { Router } from 'express';
 import { guardedFetchText } from './guarded-web.client';
 import { SesFeedbackRepository } from './ses-feedback.repository';
-import { receiveSesFeedback, type FeedbackResult, type SesFeedbackDeps } from './ses-feedback.use-case';
+import { receiveSesFeedback, type SesFeedbackDeps } from './ses-feedback.use-case';
 import { SnsSignatureVerifier } from './sns-signature.verifier';
-
-const STATUS: Record<FeedbackResult['outcome'], number> = {
-  subscription_confirmed: 200,
-  unsubscribed: 200,
-  suppressed: 200,
-  ignored: 200,
-  invalid: 422,
-  forbidden: 403,
-  unavailable: 503,
-};
 
 /**
  * Provider feedback, outside any project: no API key, the SNS signature is the authentication.
@@ -34,17 +24,7 @@ export function feedbackRoutes(deps: { db: Database; config: Config; logger: Log
   };
   const router = Router();
   router.post('/feedback/ses', async (req, res) => {
-    const result = await receiveSesFeedback(feedback, req.body);
-    const { outcome } = result;
-    if (outcome === 'invalid') {
-      res.status(422).json({ detail: [{ loc: ['body'], msg: result.detail, type: 'value_error' }] });
-      return;
-    }
-    if (outcome === 'forbidden' || outcome === 'unavailable') {
-      res.status(STATUS[outcome]).json({ detail: result.detail });
-      return;
-    }
-    res.status(STATUS[outcome]).json(result);
+    res.status(200).json(await receiveSesFeedback(feedback, req.body));
   });
   return router;
 }

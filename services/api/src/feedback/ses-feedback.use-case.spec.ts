@@ -1,3 +1,4 @@
+import { AppError } from '@herald/errors';
 import { createLogger } from '@herald/logger';
 import type { SesFeedbackRepository } from './ses-feedback.repository';
 import { receiveSesFeedback, type SesFeedbackDeps } from './ses-feedback.use-case';
@@ -35,16 +36,17 @@ function deps(topics: string[]) {
 describe('receiveSesFeedback topic rule', () => {
   it('when no topic is configured, then every message is refused before its signature is checked', async () => {
     const { d, verified } = deps([]);
-    expect(await receiveSesFeedback(d, JSON.stringify(message))).toEqual({
-      outcome: 'forbidden',
-      detail: `topic ${TOPIC} is not accepted`,
-    });
+    await expect(receiveSesFeedback(d, JSON.stringify(message))).rejects.toEqual(
+      new AppError('forbidden', `topic ${TOPIC} is not accepted`),
+    );
     expect(verified).toEqual([]);
   });
 
   it('when the topic is configured, then the signature decides', async () => {
     const { d, verified } = deps([TOPIC]);
-    expect(await receiveSesFeedback(d, JSON.stringify(message))).toEqual({ outcome: 'forbidden', detail: 'SNS signature does not verify' });
+    await expect(receiveSesFeedback(d, JSON.stringify(message))).rejects.toEqual(
+      new AppError('forbidden', 'SNS signature does not verify'),
+    );
     expect(verified).toEqual(['m-1']);
   });
 });
