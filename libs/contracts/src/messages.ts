@@ -38,3 +38,19 @@ export interface InlineContent {
   from_name?: string;
   reply_to?: string;
 }
+
+/**
+ * What fan-out renders for an event's email or SMS notifications and the workers send, stored
+ * once per event and channel (`event_contents`) so later template edits cannot change it.
+ * Webhooks have none: they send the payload.
+ */
+export interface NotificationContent {
+  subject?: string | null;
+  html?: string | null;
+  /** The email's plain-text alternative, or the SMS body. */
+  text: string;
+  from_local?: string | null;
+  from_name?: string | null;
+  reply_to?: string | null;
+  template_id?: string | null;
+}

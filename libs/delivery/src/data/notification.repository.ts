@@ -1,6 +1,6 @@
-import type { DeliveryMessage, NotificationStatus } from '@herald/contracts';
+import type { DeliveryMessage, NotificationContent, NotificationStatus } from '@herald/contracts';
 import { eventStatusSql, type Queryable, type Sql } from '@herald/db';
-import type { AttachmentRef, DeliveryTarget, ProviderResponse, RenderedContent, SuppressionReason } from '../domain/delivery-provider.port';
+import type { AttachmentRef, DeliveryTarget, ProviderResponse, SuppressionReason } from '../domain/delivery-provider.port';
 
 export interface DeliveryKey {
   notificationId: string;
@@ -119,7 +119,7 @@ interface TargetRow {
   event_type: string;
   /** Only on the first row of each event (see FIND_FOR_DELIVERY). */
   payload: Record<string, unknown> | null;
-  content: RenderedContent | null;
+  content: NotificationContent | null;
   attachments: AttachmentRef[] | null;
   signing_secret_sealed: string;
 }

@@ -1,15 +1,4 @@
-import type { DeliveryMessage, NotificationStatus } from '@herald/contracts';
-
-/** What fan-out rendered for an event's email or SMS notifications (`event_contents`); null for webhooks. */
-export interface RenderedContent {
-  subject?: string | null;
-  html?: string | null;
-  text?: string | null;
-  from_local?: string | null;
-  from_name?: string | null;
-  reply_to?: string | null;
-  template_id?: string | null;
-}
+import type { DeliveryMessage, NotificationContent, NotificationStatus } from '@herald/contracts';
 
 /** One entry of `events.attachments`: downloaded at every attempt, never stored. */
 export interface AttachmentRef {
@@ -27,7 +16,7 @@ export interface DeliveryTarget {
   eventType: string;
   /** The event's payload, loaded for webhooks only (the one channel that sends it). */
   payload: Record<string, unknown> | null;
-  content: RenderedContent | null;
+  content: NotificationContent | null;
   attachments: AttachmentRef[];
   /** The project's signing secret, still sealed; only webhooks open it. */
   sealedSecret: string;

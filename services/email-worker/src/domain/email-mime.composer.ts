@@ -1,4 +1,4 @@
-import type { RenderedContent } from '@herald/delivery';
+import type { NotificationContent } from '@herald/contracts';
 import { htmlToText } from '@herald/templating';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type { Sender } from './sender-address';
@@ -11,7 +11,7 @@ export interface EmailAttachment {
 export interface EmailDraft {
   sender: Sender;
   to: string;
-  content: RenderedContent;
+  content: NotificationContent;
   /** `<uuid@sender domain>`, recorded as the attempt's provider_response.message_id. */
   messageId: string;
   attachments: EmailAttachment[];

@@ -1,4 +1,4 @@
-import type { RenderedContent } from '@herald/delivery';
+import type { NotificationContent } from '@herald/contracts';
 
 export interface Mailbox {
   name?: string;
@@ -25,7 +25,7 @@ export function senderDomain(defaultFrom: string): string {
  * part and no display name. Intake validates from_local; the check here keeps a stored value
  * from ever changing the domain (an "@" or a header break in it falls back to the default).
  */
-export function senderOf(content: Pick<RenderedContent, 'from_local' | 'from_name' | 'reply_to'>, defaultFrom: string): Sender {
+export function senderOf(content: Pick<NotificationContent, 'from_local' | 'from_name' | 'reply_to'>, defaultFrom: string): Sender {
   const { local, domain } = split(defaultFrom);
   const wanted = content.from_local?.trim();
   const fromLocal = wanted && /^[a-zA-Z0-9._+-]+$/.test(wanted) ? wanted : local;

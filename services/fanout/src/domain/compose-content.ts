@@ -1,4 +1,4 @@
-import { EVENT_LIMITS, utf8Bytes, type Channel, type InlineContent } from '@herald/contracts';
+import { EVENT_LIMITS, utf8Bytes, type Channel, type InlineContent, type NotificationContent } from '@herald/contracts';
 import { htmlToText, renderContent, RenderTooLargeError, SMS_MAX_LENGTH, type TemplateSource } from '@herald/templating';
 
 export interface EventContent {
@@ -13,17 +13,6 @@ export interface TemplateForRender extends TemplateSource {
   from_name: string | null;
   reply_to: string | null;
   on_missing_variable: 'error' | 'blank';
-}
-
-/** What a channel worker sends; stored once per event and channel so later template edits cannot change it. */
-export interface NotificationContent {
-  subject?: string | null;
-  html?: string | null;
-  text: string;
-  from_local?: string | null;
-  from_name?: string | null;
-  reply_to?: string | null;
-  template_id?: string;
 }
 
 export type Composed = { ok: true; content: NotificationContent | null } | { ok: false; reason: string };

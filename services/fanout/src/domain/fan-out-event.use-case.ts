@@ -1,6 +1,7 @@
 import { EVENT_LIMITS, utf8Bytes, type Channel } from '@herald/contracts';
 import type { NotificationToCreate, StoredEvent } from '../data/fanout.repository';
-import { composeContent, contentBytes, type Composed, type NotificationContent } from './compose-content';
+import type { NotificationContent } from '@herald/contracts';
+import { composeContent, contentBytes, type Composed } from './compose-content';
 import { planNotifications, type PlannedNotification } from './plan-notifications';
 
 /** One channel's rendered content, stored once for every notification of the event on that channel. */
