@@ -2,3 +2,4 @@ export * from './database';
 export * from './pg-errors';
 export * from './migrate';
 export * from './batch-coalescer';
+export * from './notification-listener';
