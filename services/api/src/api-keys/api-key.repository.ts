@@ -9,13 +9,31 @@ export interface ApiKeyView {
   prefix: string;
   scopes: string[];
   status: 'active' | 'expiring' | 'expired' | 'revoked';
-  expires_at: Date | null;
-  last_used_at: Date | null;
-  revoked_at: Date | null;
+  /** Timestamps as RFC 3339 strings: the response validator takes no Date where null is allowed too. */
+  expires_at: string | null;
+  last_used_at: string | null;
+  revoked_at: string | null;
   /** The key a rotation issued in this one's place. */
   replaced_by: string | null;
-  created_at: Date;
-  updated_at: Date;
+  created_at: string;
+  updated_at: string;
+}
+
+type Row = Omit<ApiKeyView, 'expires_at' | 'last_used_at' | 'revoked_at' | 'created_at' | 'updated_at'> &
+  Record<'expires_at' | 'last_used_at' | 'revoked_at', Date | null> &
+  Record<'created_at' | 'updated_at', Date>;
+
+const iso = (d: Date | null) => d && d.toISOString();
+
+function view(r: Row): ApiKeyView {
+  return {
+    ...r,
+    expires_at: iso(r.expires_at),
+    last_used_at: iso(r.last_used_at),
+    revoked_at: iso(r.revoked_at),
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
+  };
 }
 
 /** What the authenticator needs to admit a request. */
@@ -52,7 +70,7 @@ export class ApiKeyRepository {
 
   async insert(key: NewApiKey): Promise<ApiKeyView> {
     const { rows } = await this.db
-      .query<ApiKeyView>(
+      .query<Row>(
         `INSERT INTO api_keys (id, project_id, name, key_hash, display_prefix, scopes, expires_at)
          VALUES (coalesce($1::uuid, gen_random_uuid()), $2, $3, $4, $5, $6, $7) RETURNING ${VIEW}`,
         [key.id ?? null, key.projectId, key.name, key.hash, key.prefix, key.scopes, key.expiresAt],
@@ -62,36 +80,36 @@ export class ApiKeyRepository {
         if (hasPgCode(err, PgError.foreignKeyViolation)) throw new AppError('not_found', 'project not found');
         throw err;
       });
-    return rows[0];
+    return view(rows[0]);
   }
 
   async list(projectId: string, page: { limit: number; offset: number }): Promise<{ items: ApiKeyView[]; total: number }> {
     const [count, items] = await Promise.all([
       this.db.query<{ total: string }>('SELECT count(*) AS total FROM api_keys WHERE project_id = $1', [projectId]),
-      this.db.query<ApiKeyView>(`SELECT ${VIEW} FROM api_keys WHERE project_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`, [
+      this.db.query<Row>(`SELECT ${VIEW} FROM api_keys WHERE project_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`, [
         projectId,
         page.limit,
         page.offset,
       ]),
     ]);
-    return { items: items.rows, total: Number(count.rows[0].total) };
+    return { items: items.rows.map(view), total: Number(count.rows[0].total) };
   }
 
   async get(projectId: string, keyId: string, lock = false): Promise<ApiKeyView | undefined> {
-    const { rows } = await this.db.query<ApiKeyView>(
+    const { rows } = await this.db.query<Row>(
       `SELECT ${VIEW} FROM api_keys WHERE id = $1 AND project_id = $2${lock ? ' FOR UPDATE' : ''}`,
       [keyId, projectId],
     );
-    return rows[0];
+    return rows[0] && view(rows[0]);
   }
 
   async update(projectId: string, keyId: string, changes: { name?: string; scopes?: string[] }): Promise<ApiKeyView | undefined> {
-    const { rows } = await this.db.query<ApiKeyView>(
+    const { rows } = await this.db.query<Row>(
       `UPDATE api_keys SET name = coalesce($3, name), scopes = coalesce($4, scopes), updated_at = now()
         WHERE id = $1 AND project_id = $2 RETURNING ${VIEW}`,
       [keyId, projectId, changes.name ?? null, changes.scopes ?? null],
     );
-    return rows[0];
+    return rows[0] && view(rows[0]);
   }
 
   /** Ends a rotated key's life after the grace period (never later than it would have ended anyway). */
