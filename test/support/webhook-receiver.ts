@@ -7,7 +7,7 @@ export interface ReceivedRequest {
   headers: IncomingHttpHeaders;
   rawBody: Buffer;
   body: Record<string, unknown>;
-  /** Verified the way the docs tell receivers to: HMAC over the raw bytes, constant-time compare. */
+  /** Verified the way the docs tell receivers to: HMAC over the raw bytes, constant-time compare, either signature header. */
   signatureValid: boolean;
   /** Verified with the `standardwebhooks` package, as a receiver using any Standard Webhooks library would. */
   standardSignatureValid: boolean;
@@ -36,7 +36,7 @@ export class WebhookReceiver {
           headers: req.headers,
           rawBody,
           body: rawBody.length ? JSON.parse(rawBody.toString('utf8')) : {},
-          signatureValid: verify(secretFn(), rawBody, req.headers['x-herald-signature-256']),
+          signatureValid: verifyHerald(secretFn(), rawBody, req.headers),
           standardSignatureValid: verifyStandard(secretFn(), rawBody, req.headers),
         };
         receiver.requests.push(received);
@@ -65,6 +65,11 @@ export class WebhookReceiver {
     this.server.closeAllConnections();
     await new Promise((r) => this.server.close(r));
   }
+}
+
+/** As openapi.yaml tells receivers: accept when either header matches (`-Next` is sent during a secret rotation). */
+function verifyHerald(secret: string, raw: Buffer, headers: IncomingHttpHeaders): boolean {
+  return verify(secret, raw, headers['x-herald-signature-256']) || verify(secret, raw, headers['x-herald-signature-256-next']);
 }
 
 function verify(secret: string, raw: Buffer, header: string | string[] | undefined): boolean {

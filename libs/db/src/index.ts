@@ -3,3 +3,4 @@ export * from './pg-errors';
 export * from './migrate';
 export * from './batch-coalescer';
 export * from './event-status';
+export * from './notification-listener';

@@ -11,9 +11,14 @@ import { BatchedEventWriter, EventRules, templateChannelsOf } from '@herald/inta
 import { CHANNELS, type Channel } from '@herald/contracts';
 import { authArea, MAGIC_LINK_SCRUB_INTERVAL_MS } from './auth/auth.area';
 import { AnalyticsRepository } from './analytics/analytics.repository';
-import { TenantRepository } from './projects/tenant.repository';
 import { UsageRepository } from './usage/usage.repository';
 import { ApiKeyAuthenticator } from './api-keys/api-key-authenticator';
+import { ApiKeyChangesListener } from './api-keys/api-key-changes.listener';
+import { ApiKeyRepository } from './api-keys/api-key.repository';
+import { UseRecorder } from './api-keys/api-key-use.recorder';
+import { ApiKeysService } from './api-keys/api-keys.service';
+import { ProjectsService } from './projects/projects.service';
+import { SecretBox } from '@herald/secrets';
 import { UsageMeter } from './usage/usage-meter';
 import { answerClientErrorsAsJson } from './http/client-error';
 import { createApp } from './http/create-app';
@@ -59,11 +64,16 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   rollup.start(ROLLUP_COMPACT_INTERVAL_MS);
   const auth = authArea({ db, config, names, logger, onCommitted: () => relay.kick() });
   auth.scrub.start(MAGIC_LINK_SCRUB_INTERVAL_MS);
+  const apiKeys = new ApiKeyRepository(db);
+  const keyChanges = new ApiKeyChangesListener(config.DATABASE_URL, logger);
+  const uses = new UseRecorder(apiKeys, (err) => logger.warn('api key last_used_at not written', { error: err.message }));
+  const authenticator = new ApiKeyAuthenticator(apiKeys, config.API_KEY_CACHE_TTL_MS, uses, keyChanges);
+  await keyChanges.start(authenticator);
   const app = createApp({
     db,
     broker,
     logger,
-    authenticator: new ApiKeyAuthenticator(new TenantRepository(db), config.API_KEY_CACHE_TTL_MS),
+    authenticator,
     intake: {
       db,
       events: new BatchedEventWriter(db),
@@ -88,6 +98,8 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     config,
     validateResponses: config.VALIDATE_RESPONSES,
     auth,
+    projects: new ProjectsService(db, new SecretBox(config.secretsKey)),
+    apiKeys: new ApiKeysService(db),
   });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(config.PORT, () => resolve(s));
@@ -112,6 +124,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
       await rollup.stop();
       await auth.scrub.stop();
       await relay.stop();
+      await keyChanges.stop();
       await broker.close();
       await db.close();
     },

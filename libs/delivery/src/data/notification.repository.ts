@@ -26,6 +26,8 @@ export interface AttemptRecord {
 // (event, channel) only, so 100 deliveries of one event read and parse them once.
 const FIND_FOR_DELIVERY = `
 SELECT n.id, n.event_id, n.channel, n.status, n.retry_count, n.recipient, e.event_type, e.attachments, p.signing_secret_sealed,
+       -- A rotated-out secret signs too until its grace period ends (webhook receivers holding either verify).
+       CASE WHEN p.previous_signing_secret_expires_at > now() THEN p.previous_signing_secret_sealed END AS previous_signing_secret_sealed,
        CASE WHEN n.is_first AND n.channel = 'webhook' THEN e.payload END AS payload,
        CASE WHEN n.is_first THEN c.content END AS content
   FROM (SELECT n.*, row_number() OVER (PARTITION BY n.event_id, n.channel) = 1 AS is_first
@@ -122,6 +124,7 @@ interface TargetRow {
   content: NotificationContent | null;
   attachments: AttachmentRef[] | null;
   signing_secret_sealed: string;
+  previous_signing_secret_sealed: string | null;
 }
 
 /** The workers' only reads and writes, in batches: one status read before an attempt, one record after it. */
@@ -150,6 +153,7 @@ export class NotificationRepository {
           content: shared.get(group(r))?.content ?? null,
           attachments: r.attachments ?? [],
           sealedSecret: r.signing_secret_sealed,
+          previousSealedSecret: r.previous_signing_secret_sealed,
         },
       ]),
     );

@@ -23,6 +23,7 @@ const target: DeliveryTarget = {
   content: { text: 'hi' },
   attachments: [],
   sealedSecret: 's',
+  previousSealedSecret: null,
 };
 
 /** In-memory store, provider and follow-ups that remember what the use case asked of them. */

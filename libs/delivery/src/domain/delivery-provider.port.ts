@@ -20,6 +20,8 @@ export interface DeliveryTarget {
   attachments: AttachmentRef[];
   /** The project's signing secret, still sealed; only webhooks open it. */
   sealedSecret: string;
+  /** The secret a rotation replaced, still sealed, while its grace period lasts; else null. */
+  previousSealedSecret: string | null;
 }
 
 /** Recorded as the attempt's `provider_response`; `message_id` identifies what the provider accepted. */

@@ -1,6 +1,7 @@
 import { AppError } from '@herald/errors';
 import { hashApiKey } from '@herald/secrets';
-import type { ApiKeyRecord, TenantRepository } from '../projects/tenant.repository';
+import type { ActiveApiKey, ApiKeyRepository } from './api-key.repository';
+import { UseRecorder } from './api-key-use.recorder';
 
 export interface AuthContext {
   apiKeyId: string;
@@ -8,17 +9,28 @@ export interface AuthContext {
   scopes: string[];
 }
 
+/** Whether notifications of key changes are arriving now (api-key-changes.listener.ts). */
+export interface ChangeFeed {
+  readonly live: boolean;
+}
+
+const ALWAYS_LIVE: ChangeFeed = { live: true };
+
 /**
  * Resolves an X-API-Key to its project and scopes through the hash's unique index. Valid keys are
- * cached for a short TTL (API_KEY_CACHE_TTL_MS) so the hot path skips a query; a revoked key
- * therefore works at most that long after revocation.
+ * cached (API_KEY_CACHE_TTL_MS, and never past the key's own expiry) so the hot path skips a
+ * query. Revocation, scope changes and deletion evict the key at once through `evict`, called
+ * for every change PostgreSQL announces; the TTL only bounds staleness if an announcement is
+ * lost, and the cache is bypassed while the change feed is down.
  */
 export class ApiKeyAuthenticator {
-  private readonly cache = new Map<string, { record: ApiKeyRecord; expires: number }>();
+  private readonly cache = new Map<string, { record: ActiveApiKey; expires: number }>();
 
   constructor(
-    private readonly tenants: TenantRepository,
+    private readonly keys: ApiKeyRepository,
     private readonly ttlMs: number,
+    private readonly uses: UseRecorder = new UseRecorder(keys),
+    private readonly feed: ChangeFeed = ALWAYS_LIVE,
     private readonly maxEntries = 10_000,
   ) {}
 
@@ -27,17 +39,30 @@ export class ApiKeyAuthenticator {
     if (!key) throw new AppError('unauthenticated', 'missing X-API-Key header');
     const record = await this.lookup(key);
     if (!record) throw new AppError('unauthenticated', 'invalid API key');
+    this.uses.record(record.id);
     return { apiKeyId: record.id, projectId: record.projectId, scopes: record.scopes };
   }
 
-  private async lookup(key: string): Promise<ApiKeyRecord | undefined> {
+  /** Drops a key whose revocation, scopes or expiry changed; the next request reads it again. */
+  evict(keyId: string): void {
+    for (const [hash, entry] of this.cache) if (entry.record.id === keyId) this.cache.delete(hash);
+  }
+
+  /** Drops everything: changes may have been missed (the change feed reconnected). */
+  clear(): void {
+    this.cache.clear();
+  }
+
+  private async lookup(key: string): Promise<ActiveApiKey | undefined> {
     const hash = hashApiKey(key);
+    const now = Date.now();
     const cached = this.cache.get(hash);
-    if (cached && cached.expires > Date.now()) return cached.record;
-    const record = await this.tenants.findActiveKeyByHash(hash);
-    if (record && this.ttlMs > 0) {
+    if (cached && cached.expires > now && this.feed.live) return cached.record;
+    const record = await this.keys.findActiveByHash(hash);
+    if (record && this.ttlMs > 0 && this.feed.live) {
       if (this.cache.size >= this.maxEntries) this.cache.delete(this.cache.keys().next().value as string);
-      this.cache.set(hash, { record, expires: Date.now() + this.ttlMs });
+      const keyEnds = record.expiresAt ? record.expiresAt.getTime() : Infinity;
+      this.cache.set(hash, { record, expires: Math.min(now + this.ttlMs, keyEnds) });
     }
     return record;
   }

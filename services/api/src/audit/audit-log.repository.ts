@@ -8,6 +8,8 @@ export interface AuditEntry {
   actorApiKeyId: string | null;
   /** The signed-in user who acted, when a user did. */
   actorUserId?: string | null;
+  /** The organization acted on (control-plane entries). */
+  organizationId?: string | null;
   metadata: Record<string, unknown>;
   requestId?: string;
 }
@@ -17,8 +19,16 @@ export class AuditLogRepository {
 
   async insert(e: AuditEntry): Promise<void> {
     await this.db.query(
-      'INSERT INTO audit_log (project_id, action, actor_api_key_id, actor_user_id, metadata, request_id) VALUES ($1, $2, $3, $4, $5, $6)',
-      [e.projectId, e.action, e.actorApiKeyId, e.actorUserId ?? null, JSON.stringify(e.metadata), e.requestId ?? null],
+      'INSERT INTO audit_log (project_id, action, actor_api_key_id, actor_user_id, metadata, request_id, organization_id) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+      [
+        e.projectId,
+        e.action,
+        e.actorApiKeyId,
+        e.actorUserId ?? null,
+        JSON.stringify(e.metadata),
+        e.requestId ?? null,
+        e.organizationId ?? null,
+      ],
     );
   }
 

@@ -5,6 +5,10 @@ import type { Broker } from '@herald/messaging';
 import express, { type Express, type RequestHandler } from 'express';
 import './express-augment';
 import type { AuthArea } from '../auth/auth.area';
+import type { ApiKeysService } from '../api-keys/api-keys.service';
+import type { ProjectsService } from '../projects/projects.service';
+import { apiKeyRoutes } from '../api-keys/api-key.routes';
+import { projectRoutes } from '../projects/project.routes';
 import { MembershipRepository } from '../organizations/membership.repository';
 import { roleGate } from '../organizations/role-gate';
 import { AuditLogRepository } from '../audit/audit-log.repository';
@@ -47,6 +51,8 @@ export interface AppDeps {
   config: Config;
   validateResponses: boolean;
   auth: AuthArea;
+  projects: ProjectsService;
+  apiKeys: ApiKeysService;
 }
 
 /** Per-key token buckets from RATE_LIMIT_PER_SECOND and RATE_LIMIT_BURST; either at 0 turns limiting off. */
@@ -93,6 +99,8 @@ export function createApp(deps: AppDeps): Express {
   api.use(settingsRoutes(deps.config));
   api.use(feedbackRoutes(deps));
   api.use(deps.auth.routes);
+  api.use(projectRoutes(deps.projects));
+  api.use(apiKeyRoutes(deps.apiKeys));
   app.use(BASE_PATH, api);
   app.use((_req, res) => {
     res.status(404).json({ detail: 'not found' });

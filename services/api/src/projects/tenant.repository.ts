@@ -1,12 +1,6 @@
 import type { Queryable } from '@herald/db';
 
-export interface ApiKeyRecord {
-  id: string;
-  projectId: string;
-  scopes: string[];
-}
-
-/** Organizations, projects and API keys: the tenancy the project plane stands on. */
+/** Organizations, projects and API keys as `herald bootstrap` and the system project create them. */
 export class TenantRepository {
   constructor(private readonly db: Queryable) {}
 
@@ -36,13 +30,5 @@ export class TenantRepository {
       [projectId, name, hash, displayPrefix, scopes],
     );
     return rows[0].id;
-  }
-
-  async findActiveKeyByHash(hash: string): Promise<ApiKeyRecord | undefined> {
-    const { rows } = await this.db.query<{ id: string; project_id: string; scopes: string[] }>(
-      'SELECT id, project_id, scopes FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL',
-      [hash],
-    );
-    return rows[0] && { id: rows[0].id, projectId: rows[0].project_id, scopes: rows[0].scopes };
   }
 }

@@ -9,19 +9,26 @@ describe('SigningSecretCache', () => {
     const open = jest.spyOn(box, 'open');
     const cache = new SigningSecretCache(box, 60_000, () => clock);
     const sealed = box.seal('whsec_a');
-    expect(cache.open('p1', sealed)).toBe('whsec_a');
+    expect(cache.open('p1', sealed)).toEqual({ current: 'whsec_a' });
     clock = 59_000;
-    expect(cache.open('p1', sealed)).toBe('whsec_a');
+    expect(cache.open('p1', sealed)).toEqual({ current: 'whsec_a' });
     expect(open).toHaveBeenCalledTimes(1);
     clock = 61_000;
-    expect(cache.open('p1', sealed)).toBe('whsec_a');
+    expect(cache.open('p1', sealed)).toEqual({ current: 'whsec_a' });
     expect(open).toHaveBeenCalledTimes(2);
     open.mockRestore();
   });
 
   it('when the project rotated its secret, then the new one is used at once', () => {
     const cache = new SigningSecretCache(box);
-    expect(cache.open('p1', box.seal('whsec_old'))).toBe('whsec_old');
-    expect(cache.open('p1', box.seal('whsec_new'))).toBe('whsec_new');
+    expect(cache.open('p1', box.seal('whsec_old'))).toEqual({ current: 'whsec_old' });
+    expect(cache.open('p1', box.seal('whsec_new'))).toEqual({ current: 'whsec_new' });
+  });
+
+  it('when a rotation is in its grace period, then both secrets come back, the new one as current', () => {
+    const cache = new SigningSecretCache(box);
+    const old = box.seal('whsec_old');
+    expect(cache.open('p1', old)).toEqual({ current: 'whsec_old' });
+    expect(cache.open('p1', box.seal('whsec_new'), old)).toEqual({ current: 'whsec_new', previous: 'whsec_old' });
   });
 });

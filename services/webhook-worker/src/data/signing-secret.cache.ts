@@ -9,10 +9,17 @@ interface Entry {
 /** Bounds memory if a worker serves very many projects; a cleared cache only costs re-opening. */
 const MAX_ENTRIES = 10_000;
 
+/** A project's secrets to sign with: the current one, and during a rotation's grace period the one it replaced. */
+export interface SigningSecrets {
+  current: string;
+  previous?: string;
+}
+
 /**
- * Opened signing secrets by project. The sealed value comes with every status read anyway, so
- * an entry is reused only while it still matches it: a rotated secret applies at once, and the
- * AES-GCM open happens about once a minute per project instead of once per delivery.
+ * Opened signing secrets by project. The sealed values come with every status read anyway (the
+ * previous one only while its grace period lasts), so an entry is reused only while it still
+ * matches them: a rotation applies at once, and the AES-GCM open happens about once a minute per
+ * project and secret instead of once per delivery.
  */
 export class SigningSecretCache {
   private readonly entries = new Map<string, Entry>();
@@ -23,12 +30,18 @@ export class SigningSecretCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  open(projectId: string, sealed: string): string {
-    const hit = this.entries.get(projectId);
+  open(projectId: string, sealed: string, previousSealed: string | null = null): SigningSecrets {
+    const current = this.openOne(`${projectId}/current`, sealed);
+    if (previousSealed === null) return { current };
+    return { current, previous: this.openOne(`${projectId}/previous`, previousSealed) };
+  }
+
+  private openOne(key: string, sealed: string): string {
+    const hit = this.entries.get(key);
     if (hit && hit.sealed === sealed && hit.expiresAt > this.now()) return hit.secret;
     const secret = this.box.open(sealed);
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(projectId, { sealed, secret, expiresAt: this.now() + this.ttlMs });
+    this.entries.set(key, { sealed, secret, expiresAt: this.now() + this.ttlMs });
     return secret;
   }
 }

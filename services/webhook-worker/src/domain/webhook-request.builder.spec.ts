@@ -39,7 +39,7 @@ describe('signatureHeader', () => {
 
 describe('buildWebhookRequest', () => {
   it('when built, then the headers identify, sign and number the attempt', () => {
-    const req = buildWebhookRequest(msg, target, 'whsec_test', { now, messageId: 'm-1', requestId: 'req-9' });
+    const req = buildWebhookRequest(msg, target, { current: 'whsec_test' }, { now, messageId: 'm-1', requestId: 'req-9' });
     expect(req.url).toBe(target.recipient);
     expect(req.headers).toEqual({
       'Content-Type': 'application/json',
@@ -56,7 +56,14 @@ describe('buildWebhookRequest', () => {
   });
 
   it('when the message has no request id, then no request id header is sent', () => {
-    const req = buildWebhookRequest(msg, target, 'whsec_test', { now, messageId: 'm-1' });
+    const req = buildWebhookRequest(msg, target, { current: 'whsec_test' }, { now, messageId: 'm-1' });
     expect(Object.keys(req.headers).map((h) => h.toLowerCase())).not.toContain('x-request-id');
+  });
+
+  it('when a rotation is in its grace period, then the old secret keeps signing X-Herald-Signature-256 and the new one signs the -Next header', () => {
+    const req = buildWebhookRequest(msg, target, { current: 'whsec_new', previous: 'whsec_old' }, { now, messageId: 'm-1' });
+    expect(req.headers['X-Herald-Signature-256']).toBe(signatureHeader('whsec_old', req.body));
+    expect(req.headers['X-Herald-Signature-256-Next']).toBe(signatureHeader('whsec_new', req.body));
+    expect(req.headers['webhook-signature'].split(' ')).toHaveLength(2);
   });
 });

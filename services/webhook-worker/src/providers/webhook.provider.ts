@@ -16,7 +16,7 @@ function providerResponse(result: SendResult, messageId: string): ProviderRespon
 }
 
 /**
- * The webhook channel's provider adapter: sign with the project's secret, POST, and judge the
+ * The webhook channel's provider adapter: sign with the project's secret (both, during a rotation), POST, and judge the
  * answer. Every attempt gets a fresh message id, so receivers and support can tell attempts apart.
  */
 export class WebhookProvider implements DeliveryProvider {
@@ -30,8 +30,8 @@ export class WebhookProvider implements DeliveryProvider {
     const messageId = randomUUID();
     const { payload } = target;
     if (!payload) return { kind: 'permanent', providerResponse: { message_id: messageId }, error: 'the notification has no event payload' };
-    const secret = this.secrets.open(message.project_id, target.sealedSecret);
-    const request = buildWebhookRequest(message, { ...target, payload }, secret, { now: new Date(), messageId, requestId });
+    const secrets = this.secrets.open(message.project_id, target.sealedSecret, target.previousSealedSecret);
+    const request = buildWebhookRequest(message, { ...target, payload }, secrets, { now: new Date(), messageId, requestId });
     const result = await this.sender.send(request);
     const verdict = classifyOutcome(result);
     const response = providerResponse(result, messageId);

@@ -1,0 +1,94 @@
+import type { Database } from '@herald/db';
+import { AppError } from '@herald/errors';
+import { generateSigningSecret, type SecretBox } from '@herald/secrets';
+import { offsetOf, type Page, type PageRequest } from '../shared/paging';
+import { auditChange, type Actor } from './control-plane-actor';
+import { ProjectRepository, type ProjectView } from './project.repository';
+
+export interface ProjectInput {
+  name?: string;
+  description?: string | null;
+}
+
+function found(project: ProjectView | undefined): ProjectView {
+  if (!project) throw new AppError('not_found', 'project not found');
+  return project;
+}
+
+/**
+ * Projects of an organization, managed by its admins. The signing secret is shown once, at
+ * creation or rotation, and stored sealed (AES-256-GCM): the webhook worker needs it in clear.
+ * Every change is audited in its own transaction, never with the secret.
+ */
+export class ProjectsService {
+  constructor(
+    private readonly db: Database,
+    private readonly box: SecretBox,
+  ) {}
+
+  create(
+    input: Required<Pick<ProjectInput, 'name'>> & ProjectInput,
+    actor: Actor,
+  ): Promise<ProjectView & { webhook_signing_secret: string }> {
+    const secret = generateSigningSecret();
+    return this.db.transaction(async (tx) => {
+      const project = await new ProjectRepository(tx).insert(
+        actor.organizationId,
+        input.name.trim(),
+        input.description ?? null,
+        this.box.seal(secret),
+      );
+      await auditChange(tx, actor, 'project.created', project.id, { target_id: project.id, name: project.name });
+      return { ...project, webhook_signing_secret: secret };
+    });
+  }
+
+  async list(actor: Actor, page: PageRequest): Promise<Page<ProjectView>> {
+    const offset = offsetOf(page);
+    const { items, total } = await new ProjectRepository(this.db).list(actor.organizationId, { limit: page.perPage, offset });
+    return { items, total, page: page.page, per_page: page.perPage, total_pages: Math.ceil(total / page.perPage) };
+  }
+
+  async get(projectId: string): Promise<ProjectView> {
+    return found(await new ProjectRepository(this.db).get(projectId));
+  }
+
+  update(projectId: string, input: ProjectInput, actor: Actor): Promise<ProjectView> {
+    const changes = { name: input.name?.trim(), description: input.description };
+    return this.db.transaction(async (tx) => {
+      const project = found(await new ProjectRepository(tx).update(projectId, changes));
+      const sent = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+      await auditChange(tx, actor, 'project.updated', projectId, { target_id: projectId, ...sent });
+      return project;
+    });
+  }
+
+  /**
+   * Removes the project and all its data. Its keys' rows go with it, and their deletion
+   * triggers notify every api process, which stop accepting them at once.
+   */
+  delete(projectId: string, actor: Actor): Promise<void> {
+    return this.db.transaction(async (tx) => {
+      const project = found(await new ProjectRepository(tx).delete(projectId));
+      await auditChange(tx, actor, 'project.deleted', null, { target_id: projectId, project_id: projectId, name: project.name });
+    });
+  }
+
+  rotateSigningSecret(
+    projectId: string,
+    graceSeconds: number,
+    actor: Actor,
+  ): Promise<{ webhook_signing_secret: string; previous_expires_at: Date }> {
+    const secret = generateSigningSecret();
+    return this.db.transaction(async (tx) => {
+      const previousExpiresAt = await new ProjectRepository(tx).rotateSecret(projectId, this.box.seal(secret), graceSeconds);
+      if (!previousExpiresAt) throw new AppError('not_found', 'project not found');
+      await auditChange(tx, actor, 'project.signing_secret_rotated', projectId, {
+        target_id: projectId,
+        grace_period_seconds: graceSeconds,
+        previous_expires_at: previousExpiresAt.toISOString(),
+      });
+      return { webhook_signing_secret: secret, previous_expires_at: previousExpiresAt };
+    });
+  }
+}
