@@ -12,6 +12,7 @@ import { RollupStatementTriggers1763830000000 } from './migrations/1763830000000
 import { LoaderByteBudgets1763904721000 } from './migrations/1763904721000-loader-byte-budgets';
 import { EventContents1763910000000 } from './migrations/1763910000000-event-contents';
 import { UsersMembershipsSessions1763950000000 } from './migrations/1763950000000-users-memberships-sessions';
+import { OAuthIdentities1763980000000 } from './migrations/1763980000000-oauth-identities';
 
 export const MIGRATIONS = [
   InitialSchema1763780000000,
@@ -23,6 +24,7 @@ export const MIGRATIONS = [
   LoaderByteBudgets1763904721000,
   EventContents1763910000000,
   UsersMembershipsSessions1763950000000,
+  OAuthIdentities1763980000000,
 ];
 
 /** SQL text, or a named statement that PostgreSQL parses and plans once per connection (hot paths). */

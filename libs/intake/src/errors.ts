@@ -10,7 +10,9 @@ export type ErrorCode =
   /** The input is larger than the operation takes. */
   | 'payload_too_large'
   /** The caller has used up its request budget for now. */
-  | 'throttled';
+  | 'throttled'
+  /** Something Herald depends on (an OAuth provider) cannot be reached now; the same request may work later. */
+  | 'unavailable';
 
 export class AppError extends Error {
   constructor(

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { BatchedEventWriter, EventRules, templateChannelsOf } from '@herald/intake';
 import { CHANNELS, type Channel } from '@herald/contracts';
 import { authArea, MAGIC_LINK_SCRUB_INTERVAL_MS } from './auth/auth.area';
+import { oauthArea } from './oauth/oauth.area';
 import { AnalyticsRepository } from './analytics/analytics.repository';
 import { TenantRepository } from './projects/tenant.repository';
 import { UsageRepository } from './usage/usage.repository';
@@ -59,6 +60,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   rollup.start(ROLLUP_COMPACT_INTERVAL_MS);
   const auth = authArea({ db, config, names, logger, onCommitted: () => relay.kick() });
   auth.scrub.start(MAGIC_LINK_SCRUB_INTERVAL_MS);
+  const oauth = oauthArea({ db, config, logger });
   const app = createApp({
     db,
     broker,
@@ -88,6 +90,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     config,
     validateResponses: config.VALIDATE_RESPONSES,
     auth,
+    oauth,
   });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(config.PORT, () => resolve(s));

@@ -2,7 +2,7 @@ import type { Config } from '@herald/config';
 import type { Database } from '@herald/db';
 import type { Logger } from '@herald/logger';
 import type { Broker } from '@herald/messaging';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express, type RequestHandler, type Router } from 'express';
 import './express-augment';
 import type { AuthArea } from '../auth/auth.area';
 import { MembershipRepository } from '../organizations/membership.repository';
@@ -47,6 +47,8 @@ export interface AppDeps {
   config: Config;
   validateResponses: boolean;
   auth: AuthArea;
+  /** OAuth / OpenID Connect sign-in and account connection routes. */
+  oauth: Router;
 }
 
 /** Per-key token buckets from RATE_LIMIT_PER_SECOND and RATE_LIMIT_BURST; either at 0 turns limiting off. */
@@ -93,6 +95,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(settingsRoutes(deps.config));
   api.use(feedbackRoutes(deps));
   api.use(deps.auth.routes);
+  api.use(deps.oauth);
   app.use(BASE_PATH, api);
   app.use((_req, res) => {
     res.status(404).json({ detail: 'not found' });

@@ -13,6 +13,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   forbidden: 403,
   payload_too_large: 413,
   throttled: 429,
+  unavailable: 503,
 };
 
 export function statusOf(code: ErrorCode): number {
