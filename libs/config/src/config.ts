@@ -36,6 +36,16 @@ const dnsServer = (s: string) => {
   return isIP(m ? m[1] : s) !== 0;
 };
 
+/** http is allowed only for loopback hosts (tests); everything else must be https, without credentials. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+const isSecureOrLoopbackUrl = (s: string) => {
+  const url = URL.canParse(s) ? new URL(s) : undefined;
+  if (!url) return true; // .url() reports it
+  if (url.username || url.password) return false;
+  return url.protocol === 'https:' || (url.protocol === 'http:' && (LOOPBACK_HOSTS.has(url.hostname) || url.hostname.startsWith('127.')));
+};
+const providerUrl = z.string().url().refine(isSecureOrLoopbackUrl, 'expected an https URL (http only on loopback), without credentials');
+
 const SNS_ARN = /^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_.-]+$/;
 const isPlainHttpUrl = (s: string) => {
   const url = URL.canParse(s) ? new URL(s) : undefined; // zod runs refinements after a failed .url() too
@@ -128,6 +138,18 @@ const envSchema = z.object({
   MAGIC_LINK_PER_ADDRESS_PER_HOUR: int(5, 1),
   /** Magic-link requests per client IP per hour, all addresses together. */
   MAGIC_LINK_PER_IP_PER_HOUR: int(30, 1),
+  /** URL prefixes allowed as OAuth `redirect_uri`; default APP_URL (see loadConfig). */
+  OAUTH_REDIRECT_ALLOWLIST: commaList.refine((list) => list.every((u) => URL.canParse(u)), 'expected absolute URLs, comma-separated'),
+  /** Provider `oidc`: any OpenID Connect issuer, found by discovery; enabled when all three are set (see oauthSettings). */
+  OIDC_ISSUER_URL: optional(providerUrl),
+  OIDC_CLIENT_ID: optional(z.string().min(1)),
+  OIDC_CLIENT_SECRET: optional(z.string().min(1)),
+  GOOGLE_CLIENT_ID: optional(z.string().min(1)),
+  GOOGLE_CLIENT_SECRET: optional(z.string().min(1)),
+  GITHUB_CLIENT_ID: optional(z.string().min(1)),
+  GITHUB_CLIENT_SECRET: optional(z.string().min(1)),
+  GITHUB_URL: z.preprocess(blankIsUnset, providerUrl.default('https://github.com')),
+  GITHUB_API_URL: z.preprocess(blankIsUnset, providerUrl.default('https://api.github.com')),
 });
 
 export interface RetryPolicy {
@@ -187,10 +209,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('SNS_TOPIC_ARNS is required when EMAIL_PROVIDER=ses: the SNS topics of your SES bounces and complaints');
   }
   const publicUrl = (rest.PUBLIC_URL ?? `http://127.0.0.1:${rest.PORT}`).replace(/\/+$/, '');
+  const appUrl = (rest.APP_URL ?? publicUrl).replace(/\/+$/, '');
   return {
     ...rest,
     PUBLIC_URL: publicUrl,
-    APP_URL: (rest.APP_URL ?? publicUrl).replace(/\/+$/, ''),
+    APP_URL: appUrl,
+    OAUTH_REDIRECT_ALLOWLIST: rest.OAUTH_REDIRECT_ALLOWLIST.length ? rest.OAUTH_REDIRECT_ALLOWLIST : [appUrl],
     secretsKey: resolveSecretsKey(HERALD_SECRETS_KEY, HERALD_SECRETS_KEY_FILE),
     retryPolicies,
   };

@@ -2,3 +2,4 @@ export * from './config';
 export * from './config-error';
 export * from './provider-settings';
 export * from './redact-url';
+export * from './oauth-settings';

@@ -13,6 +13,7 @@ import { LoaderByteBudgets1763904721000 } from './migrations/1763904721000-loade
 import { EventContents1763910000000 } from './migrations/1763910000000-event-contents';
 import { UsersMembershipsSessions1763950000000 } from './migrations/1763950000000-users-memberships-sessions';
 import { ProjectsApiKeys1763970000000 } from './migrations/1763970000000-projects-api-keys';
+import { OAuthIdentities1763980000000 } from './migrations/1763980000000-oauth-identities';
 
 export const MIGRATIONS = [
   InitialSchema1763780000000,
@@ -25,6 +26,7 @@ export const MIGRATIONS = [
   EventContents1763910000000,
   UsersMembershipsSessions1763950000000,
   ProjectsApiKeys1763970000000,
+  OAuthIdentities1763980000000,
 ];
 
 /** SQL text, or a named statement that PostgreSQL parses and plans once per connection (hot paths). */

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { BatchedEventWriter, EventRules, templateChannelsOf } from '@herald/intake';
 import { CHANNELS, type Channel } from '@herald/contracts';
 import { authArea, MAGIC_LINK_SCRUB_INTERVAL_MS } from './auth/auth.area';
+import { oauthArea } from './oauth/oauth.area';
 import { AnalyticsRepository } from './analytics/analytics.repository';
 import { UsageRepository } from './usage/usage.repository';
 import { ApiKeyAuthenticator } from './api-keys/api-key-authenticator';
@@ -69,6 +70,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   const uses = new UseRecorder(apiKeys, (err) => logger.warn('api key last_used_at not written', { error: err.message }));
   const authenticator = new ApiKeyAuthenticator(apiKeys, config.API_KEY_CACHE_TTL_MS, uses, keyChanges);
   await keyChanges.start(authenticator);
+  const oauth = oauthArea({ db, config, logger });
   const app = createApp({
     db,
     broker,
@@ -100,6 +102,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     auth,
     projects: new ProjectsService(db, new SecretBox(config.secretsKey)),
     apiKeys: new ApiKeysService(db),
+    oauth,
   });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(config.PORT, () => resolve(s));

@@ -42,8 +42,13 @@ export interface Operation {
   body?: { required: boolean; media: Record<string, Schema> };
   /** Status code -> the documented body schema (undefined when the response has no JSON body). */
   responses: Record<string, Schema | undefined>;
-  /** False for `security: []` (health, provider feedback). */
+  /** False for `security: []` (health, provider feedback) and where `{}` makes the credential optional (OAuth authorize). */
   secured: boolean;
+}
+
+/** An empty requirement (`- {}`) lets a request without any credential through. */
+function isSecured(security: unknown[]): boolean {
+  return security.length > 0 && !security.some((r) => typeof r === 'object' && r !== null && Object.keys(r).length === 0);
 }
 
 export const OPENAPI_FILE = join(__dirname, '..', '..', '..', 'openapi.yaml');
@@ -113,6 +118,6 @@ function toOperation(path: string, method: Operation['method'], op: RawOperation
     parameters: (op.parameters ?? []).map((p) => ({ ...p, required: p.required ?? false })),
     body,
     responses,
-    secured: (op.security ?? defaultSecurity).length > 0,
+    secured: isSecured(op.security ?? defaultSecurity),
   };
 }

@@ -7,9 +7,19 @@ import type { Principal, SessionRepository } from './session.repository';
 
 export const BEARER_SCHEME = 'BearerAuth';
 
-function takesBearer(req: Request): boolean {
-  const operation = (req as OpenApiRequest).openapi?.schema as { security?: Array<Record<string, unknown>> } | undefined;
-  return Array.isArray(operation?.security) && operation.security.some((requirement) => BEARER_SCHEME in requirement);
+type Security = Array<Record<string, unknown>> | undefined;
+
+function securityOf(req: Request): Security {
+  return ((req as OpenApiRequest).openapi?.schema as { security?: Security } | undefined)?.security;
+}
+
+function takesBearer(security: Security): boolean {
+  return Array.isArray(security) && security.some((requirement) => BEARER_SCHEME in requirement);
+}
+
+/** `security: [{}, {BearerAuth: []}]`: the bearer is optional (an absent one passes, a bad one does not). */
+function anonymousAllowed(security: Security): boolean {
+  return Array.isArray(security) && security.some((requirement) => Object.keys(requirement).length === 0);
 }
 
 function unauthenticated(res: Parameters<RequestHandler>[1], message: string, error?: string): AppError {
@@ -25,11 +35,12 @@ function unauthenticated(res: Parameters<RequestHandler>[1], message: string, er
  */
 export function bearerGate(sessions: SessionRepository): RequestHandler {
   return async (req, res, next) => {
-    if (!takesBearer(req)) {
+    const security = securityOf(req);
+    const header = req.header('authorization');
+    if (!takesBearer(security) || (header === undefined && anonymousAllowed(security))) {
       next();
       return;
     }
-    const header = req.header('authorization');
     const token = /^Bearer +([A-Za-z0-9_.~+/=-]+) *$/i.exec(header ?? '')?.[1];
     if (!token) throw unauthenticated(res, header ? 'Authorization must be "Bearer <access token>"' : 'missing bearer token');
     const principal = await sessions.principalOf(hashToken(token));

@@ -7,7 +7,7 @@ export interface Profile {
   name: string | null;
   created_at: Date;
   organizations: Array<{ id: string; name: string; role: string }>;
-  /** OAuth identities and platform permissions come with later slices of the control plane. */
+  /** Connected OAuth identities. Platform permissions come with the administration plane. */
   identities: Array<{ provider: string; email: string }>;
   admin_permissions: string[];
 }
@@ -19,7 +19,8 @@ export class ProfileService {
   async get(userId: string): Promise<Profile> {
     const user = await this.users.findById(userId);
     if (!user) throw new AppError('unauthenticated', 'the user of this session no longer exists');
-    return { ...user, organizations: await this.users.organizationsOf(userId), identities: [], admin_permissions: [] };
+    const [organizations, identities] = await Promise.all([this.users.organizationsOf(userId), this.users.identitiesOf(userId)]);
+    return { ...user, organizations, identities, admin_permissions: [] };
   }
 
   async rename(userId: string, name: string): Promise<Profile> {

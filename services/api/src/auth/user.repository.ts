@@ -53,6 +53,15 @@ export class UserRepository {
     return rows;
   }
 
+  /** The user's connected OAuth identities (oauth/ area), for /auth/me. */
+  async identitiesOf(userId: string): Promise<Array<{ provider: string; email: string }>> {
+    const { rows } = await this.db.query<{ provider: string; email: string }>(
+      'SELECT provider, email FROM oauth_identities WHERE user_id = $1 ORDER BY provider, created_at',
+      [userId],
+    );
+    return rows;
+  }
+
   /** Makes the user a member with this role (the role is set again when already a member). */
   async putMembership(organizationId: string, userId: string, role: string): Promise<void> {
     await this.db.query(

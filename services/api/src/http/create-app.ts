@@ -2,7 +2,7 @@ import type { Config } from '@herald/config';
 import type { Database } from '@herald/db';
 import type { Logger } from '@herald/logger';
 import type { Broker } from '@herald/messaging';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express, type RequestHandler, type Router } from 'express';
 import './express-augment';
 import type { AuthArea } from '../auth/auth.area';
 import type { ApiKeysService } from '../api-keys/api-keys.service';
@@ -53,6 +53,8 @@ export interface AppDeps {
   auth: AuthArea;
   projects: ProjectsService;
   apiKeys: ApiKeysService;
+  /** OAuth / OpenID Connect sign-in and account connection routes. */
+  oauth: Router;
 }
 
 /** Per-key token buckets from RATE_LIMIT_PER_SECOND and RATE_LIMIT_BURST; either at 0 turns limiting off. */
@@ -101,6 +103,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(deps.auth.routes);
   api.use(projectRoutes(deps.projects));
   api.use(apiKeyRoutes(deps.apiKeys));
+  api.use(deps.oauth);
   app.use(BASE_PATH, api);
   app.use((_req, res) => {
     res.status(404).json({ detail: 'not found' });

@@ -1,0 +1,65 @@
+import { ValidationFailed } from '@herald/errors';
+import { hashToken, newOpaqueToken } from '../auth/opaque-token';
+import { enabledProvider } from './authorize.use-case';
+import { CODE_TTL_S, type OAuthDeps } from './oauth-deps';
+import { OAuthFlowRepository } from './oauth-flow.repository';
+import { ProviderRefusal, type ExternalIdentity } from './oauth-provider';
+import { callbackUrlOf } from './oauth-providers';
+import { linkIdentity } from './link-identity';
+
+/** Prefix of the one-time code Herald hands the client (`hoc_`: Herald OAuth code). */
+const CODE_PREFIX = 'hoc_';
+
+export type CallbackQuery = Record<string, unknown>;
+
+function stateIssue(msg: string): ValidationFailed {
+  return new ValidationFailed([{ loc: ['query', 'state'], msg, type: 'value_error' }]);
+}
+
+function redirectTo(base: string, params: Record<string, string>): string {
+  const url = new URL(base);
+  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+  return url.href;
+}
+
+/**
+ * The provider's redirect back to Herald. The state is taken out first (single use, even when
+ * what follows fails), then openid-client checks the response and exchanges the code with the
+ * PKCE verifier (and checks the ID token and its nonce). The outcome goes to the redirect_uri
+ * given at authorize: a one-time code, or an error. A state Herald does not know is answered
+ * here (422), never redirected: without it Herald has no trusted place to send anyone.
+ */
+export async function completeAuthorization(deps: OAuthDeps, name: string, query: CallbackQuery, rawQuery: string): Promise<string> {
+  const provider = enabledProvider(deps, name);
+  const state = typeof query.state === 'string' ? query.state : undefined;
+  if (!state) throw stateIssue('state is required');
+  const flow = await new OAuthFlowRepository(deps.db).take(hashToken(state), provider.name);
+  if (!flow) throw stateIssue('state is unknown, expired or already used');
+  const fail = (error: string, description: string) => redirectTo(flow.redirectUri, { error, error_description: description, state });
+
+  let identity: ExternalIdentity;
+  try {
+    const callbackUrl = new URL(`${callbackUrlOf(deps.publicUrl, provider.name)}?${rawQuery}`);
+    identity = await provider.identify(callbackUrl, { state, codeVerifier: flow.codeVerifier, nonce: flow.nonce ?? undefined });
+  } catch (err) {
+    if (err instanceof ProviderRefusal) return fail(err.error, err.description);
+    const { message, error, error_description: description } = err as Error & { error?: string; error_description?: string };
+    deps.logger.warn('oauth exchange failed', {
+      provider: provider.name,
+      error: message,
+      provider_error: error,
+      provider_error_description: description,
+    });
+    return fail('provider_error', `the sign-in with ${provider.name} could not be completed`);
+  }
+
+  const code = newOpaqueToken(CODE_PREFIX);
+  const outcome = await deps.db.transaction(async (tx) => {
+    const linked = await linkIdentity(tx, provider.name, flow, identity);
+    if ('error' in linked) return linked;
+    await new OAuthFlowRepository(tx).issueCode(code.hash, linked, CODE_TTL_S);
+    return linked;
+  });
+  if ('error' in outcome) return fail(outcome.error, outcome.description);
+  return redirectTo(flow.redirectUri, { code: code.plaintext, state });
+}

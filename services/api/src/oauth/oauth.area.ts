@@ -1,0 +1,20 @@
+import { oauthSettings, type Config } from '@herald/config';
+import type { Database } from '@herald/db';
+import type { Logger } from '@herald/logger';
+import type { Router } from 'express';
+import { OAuthProviders } from './oauth-providers';
+import { oauthRoutes } from './oauth.routes';
+import { RedirectAllowlist } from './redirect-allowlist';
+
+/** Sign-in and account connection through GitHub, Google and any OpenID Connect issuer. */
+export function oauthArea(deps: { db: Database; config: Config; logger: Logger }): Router {
+  const { db, config, logger } = deps;
+  return oauthRoutes({
+    db,
+    providers: new OAuthProviders(oauthSettings(config), config.PUBLIC_URL),
+    allowlist: new RedirectAllowlist(config.OAUTH_REDIRECT_ALLOWLIST),
+    lifetimes: { accessTtlS: config.ACCESS_TOKEN_TTL_S, refreshTtlS: config.REFRESH_TOKEN_TTL_S },
+    publicUrl: config.PUBLIC_URL,
+    logger,
+  });
+}
