@@ -8,10 +8,10 @@ const CLI = 'services/api/dist/cli/main.js';
 const env = { ...process.env, DATABASE_URL: TEST_DATABASE_URL, HERALD_SECRETS_KEY: Buffer.alloc(32, 7).toString('base64') };
 
 describe('herald CLI (the compiled program)', () => {
-  it('when bootstrap runs twice with one name, then it reuses the organization and project and issues working keys', async () => {
+  it('when bootstrap runs twice with one name and owner, then it reuses the organization and project and issues working keys', async () => {
     const name = `cli-${randomUUID()}`;
     const first = JSON.parse((await run('node', [CLI, 'bootstrap', '--name', name, '--email', 'ops@example.com'], { env })).stdout);
-    const second = JSON.parse((await run('node', [CLI, 'bootstrap', '--name', name], { env })).stdout);
+    const second = JSON.parse((await run('node', [CLI, 'bootstrap', '--name', name, '--email', 'ops@example.com'], { env })).stdout);
     expect(first).toMatchObject({
       organization_id: expect.any(String),
       project_id: expect.any(String),
@@ -28,6 +28,16 @@ describe('herald CLI (the compiled program)', () => {
     expect(second.api_key).not.toBe(first.api_key);
     // Each run signs its owner in again: a new session.
     expect(second.access_token).not.toBe(first.access_token);
+  });
+
+  it('when another owner bootstraps the same name, then they get an organization of their own (names are not unique)', async () => {
+    const name = `cli-${randomUUID()}`;
+    const first = JSON.parse((await run('node', [CLI, 'bootstrap', '--name', name, '--email', 'ops@example.com'], { env })).stdout);
+    const other = JSON.parse(
+      (await run('node', [CLI, 'bootstrap', '--name', name, '--email', 'someone-else@example.com'], { env })).stdout,
+    );
+    expect(other.organization_id).not.toBe(first.organization_id);
+    expect(other.user_id).not.toBe(first.user_id);
   });
 
   it('when migrate runs on a migrated database, then it applies nothing and succeeds', async () => {

@@ -12,6 +12,7 @@ import { RollupStatementTriggers1763830000000 } from './migrations/1763830000000
 import { LoaderByteBudgets1763904721000 } from './migrations/1763904721000-loader-byte-budgets';
 import { EventContents1763910000000 } from './migrations/1763910000000-event-contents';
 import { UsersMembershipsSessions1763950000000 } from './migrations/1763950000000-users-memberships-sessions';
+import { OrganizationsInvitations1763960000000 } from './migrations/1763960000000-organizations-invitations';
 import { ProjectsApiKeys1763970000000 } from './migrations/1763970000000-projects-api-keys';
 import { OAuthIdentities1763980000000 } from './migrations/1763980000000-oauth-identities';
 
@@ -25,6 +26,7 @@ export const MIGRATIONS = [
   LoaderByteBudgets1763904721000,
   EventContents1763910000000,
   UsersMembershipsSessions1763950000000,
+  OrganizationsInvitations1763960000000,
   ProjectsApiKeys1763970000000,
   OAuthIdentities1763980000000,
 ];

@@ -11,6 +11,7 @@ import { BatchedEventWriter, EventRules, templateChannelsOf } from '@herald/inta
 import { CHANNELS, type Channel } from '@herald/contracts';
 import { authArea, MAGIC_LINK_SCRUB_INTERVAL_MS } from './auth/auth.area';
 import { oauthArea } from './oauth/oauth.area';
+import { organizationsArea } from './organizations/organizations.area';
 import { AnalyticsRepository } from './analytics/analytics.repository';
 import { UsageRepository } from './usage/usage.repository';
 import { ApiKeyAuthenticator } from './api-keys/api-key-authenticator';
@@ -41,6 +42,8 @@ export interface RunningApi {
   compactRollup(): Promise<void>;
   /** Overwrites the links of settled or expired magic-link emails now (also done every 10 s). */
   scrubMagicLinks(): Promise<void>;
+  /** The same for invitation emails. */
+  scrubInvitationLinks(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -71,6 +74,8 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   const authenticator = new ApiKeyAuthenticator(apiKeys, config.API_KEY_CACHE_TTL_MS, uses, keyChanges);
   await keyChanges.start(authenticator);
   const oauth = oauthArea({ db, config, logger });
+  const organizations = organizationsArea({ db, config, names, logger, onCommitted: () => relay.kick() });
+  organizations.scrub.start(MAGIC_LINK_SCRUB_INTERVAL_MS);
   const app = createApp({
     db,
     broker,
@@ -103,6 +108,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     projects: new ProjectsService(db, new SecretBox(config.secretsKey)),
     apiKeys: new ApiKeysService(db),
     oauth,
+    organizations,
   });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(config.PORT, () => resolve(s));
@@ -121,11 +127,13 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     flushUsage: () => usage.flush(),
     compactRollup: () => rollup.runOnce(),
     scrubMagicLinks: () => auth.scrub.runOnce(),
+    scrubInvitationLinks: () => organizations.scrub.runOnce(),
     async stop() {
       await drain.close();
       await usage.stop();
       await rollup.stop();
       await auth.scrub.stop();
+      await organizations.scrub.stop();
       await relay.stop();
       await keyChanges.stop();
       await broker.close();

@@ -13,6 +13,7 @@ export interface Schema {
   minimum?: number;
   maximum?: number;
   minItems?: number;
+  minProperties?: number;
   maxItems?: number;
   uniqueItems?: boolean;
   items?: Schema;
@@ -42,7 +43,7 @@ export interface Operation {
   body?: { required: boolean; media: Record<string, Schema> };
   /** Status code -> the documented body schema (undefined when the response has no JSON body). */
   responses: Record<string, Schema | undefined>;
-  /** False for `security: []` (health, provider feedback) and where `{}` makes the credential optional (OAuth authorize). */
+  /** False for `security: []` (health, provider feedback) and where `{}` makes the credential optional (OAuth authorize, accepting an invitation). */
   secured: boolean;
 }
 

@@ -42,4 +42,31 @@ export class AuditLogRepository {
       page,
     });
   }
+
+  /**
+   * An organization's entries: its own (members, invitations, projects) and those of every
+   * project it owns now, whoever acted. `projectId`, when given, narrows to one of its projects.
+   */
+  listForOrganization(
+    organizationId: string,
+    filters: { action?: string; from?: string; projectId?: string },
+    page: PageRequest,
+  ): Promise<Page<Record<string, unknown>>> {
+    const where = new Where(organizationId, ORGANIZATION_SCOPE)
+      .add('project_id = ?', filters.projectId)
+      .add('action = ?', filters.action)
+      .add('created_at >= ?', filters.from);
+    return pageQuery(this.db, {
+      select: `id, action,
+               CASE WHEN actor_user_id IS NOT NULL THEN 'user' WHEN actor_api_key_id IS NOT NULL THEN 'api_key' ELSE 'system' END AS actor_type,
+               actor_user_id, actor_api_key_id, project_id, metadata, created_at`,
+      from: 'audit_log',
+      where,
+      orderBy: 'created_at DESC, id DESC',
+      page,
+    });
+  }
 }
+
+/** Both halves can use an index (audit_log_organization_created, audit_log_project_created). */
+const ORGANIZATION_SCOPE = '(organization_id = ? OR project_id = ANY (ARRAY(SELECT id FROM projects WHERE organization_id = ?)))';

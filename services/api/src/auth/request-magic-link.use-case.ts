@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Database } from '@herald/db';
-import { EventStoreRepository, eventAcceptedMessage, requestHash, type EventInput } from '@herald/intake';
 import type { TopologyNames } from '@herald/messaging';
 import { MagicLinkRepository } from './magic-link.repository';
 import { newOpaqueToken, TOKEN_PREFIX } from './opaque-token';
-import { renderSystemEmail } from './system-templates';
+import { queueSystemEmail } from './system-email';
 import type { SystemProject } from './system-project';
 
 export interface MagicLinkMailer {
@@ -32,20 +30,17 @@ export async function requestMagicLink(deps: MagicLinkMailer, email: string, req
   const projectId = await deps.system.projectId();
   const token = newOpaqueToken(TOKEN_PREFIX.magicLink);
   const link = `${deps.appUrl}/auth/verify?token=${encodeURIComponent(token.plaintext)}`;
-  const input: EventInput = {
-    event_type: MAGIC_LINK_EVENT_TYPE,
-    recipients: [{ channels: ['email'], email: address }],
-    payload: {},
-    priority: 'high',
-    inline: renderSystemEmail('auth.magic_link', { link, minutes: Math.max(1, Math.round(deps.ttlS / 60)) }),
-  };
-  const id = randomUUID();
   await deps.db.transaction(async (tx) => {
-    await new EventStoreRepository(tx).insertWithOutbox(
-      { id, projectId, apiKeyId: null, input, requestHash: requestHash(input), requestId },
-      eventAcceptedMessage(deps.names, id, projectId, requestId),
-    );
-    await new MagicLinkRepository(tx).insert(token.hash, address, deps.ttlS, id);
+    const eventId = await queueSystemEmail(tx, {
+      projectId,
+      names: deps.names,
+      eventType: MAGIC_LINK_EVENT_TYPE,
+      to: address,
+      template: 'auth.magic_link',
+      values: { link, minutes: Math.max(1, Math.round(deps.ttlS / 60)) },
+      requestId,
+    });
+    await new MagicLinkRepository(tx).insert(token.hash, address, deps.ttlS, eventId);
   });
   deps.onCommitted();
 }

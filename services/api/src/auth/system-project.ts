@@ -2,7 +2,7 @@ import type { Database } from '@herald/db';
 import { generateSigningSecret, type SecretBox } from '@herald/secrets';
 import { TenantRepository } from '../projects/tenant.repository';
 
-/** The organization and project Herald's own emails (sign-in links, invitations) are published from. */
+/** The organization (marked `is_system`; the name is only a label) and project Herald's own emails are published from. */
 export const SYSTEM_ORGANIZATION_NAME = 'herald-system';
 const SYSTEM_PROJECT_NAME = 'system';
 
@@ -30,7 +30,7 @@ export class SystemProject {
 
   private async ensure(): Promise<string> {
     const tenants = new TenantRepository(this.db);
-    const organizationId = await tenants.upsertOrganization(SYSTEM_ORGANIZATION_NAME);
+    const organizationId = await tenants.upsertSystemOrganization(SYSTEM_ORGANIZATION_NAME);
     const project = await tenants.upsertProject(organizationId, SYSTEM_PROJECT_NAME, this.box.seal(generateSigningSecret()));
     return project.id;
   }

@@ -17,6 +17,17 @@ const SYSTEM_TEMPLATES = {
       'Hello,\n\nUse this link to sign in to Herald:\n\n{{link}}\n\n' +
       'It works once and expires in {{minutes}} minutes. If you did not ask to sign in, ignore this email.\n',
   },
+  'organization.invitation': {
+    channel: 'email',
+    subject: 'You are invited to {{organization}} on Herald',
+    body:
+      '<p>Hello,</p><p>{{inviter}} invited you to join <strong>{{organization}}</strong> on Herald as {{role}}.</p>' +
+      '<p><a href="{{link}}">Accept the invitation</a></p>' +
+      '<p>The link works once and expires in {{days}} days. If you did not expect this, ignore this email.</p>',
+    text_body:
+      'Hello,\n\n{{inviter}} invited you to join {{organization}} on Herald as {{role}}.\n\nAccept the invitation:\n\n{{link}}\n\n' +
+      'The link works once and expires in {{days}} days. If you did not expect this, ignore this email.\n',
+  },
 } satisfies Record<string, TemplateSource>;
 
 export type SystemTemplateName = keyof typeof SYSTEM_TEMPLATES;

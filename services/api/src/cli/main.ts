@@ -10,7 +10,7 @@ const HELP = `herald <command> [options]
 Commands:
   migrate                         create the database if missing and apply migrations
   bootstrap [--name NAME] [--email EMAIL]
-                                  create (or reuse, for the same NAME) an organization, a project,
+                                  create (or reuse, for the same NAME and EMAIL) an organization, a project,
                                   an owner user and a project API key holding every project-plane
                                   scope; prints one JSON object, with an access_token and
                                   refresh_token for the owner user

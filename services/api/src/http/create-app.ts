@@ -9,6 +9,7 @@ import type { ApiKeysService } from '../api-keys/api-keys.service';
 import type { ProjectsService } from '../projects/projects.service';
 import { apiKeyRoutes } from '../api-keys/api-key.routes';
 import { projectRoutes } from '../projects/project.routes';
+import type { OrganizationsArea } from '../organizations/organizations.area';
 import { MembershipRepository } from '../organizations/membership.repository';
 import { roleGate } from '../organizations/role-gate';
 import { AuditLogRepository } from '../audit/audit-log.repository';
@@ -55,6 +56,7 @@ export interface AppDeps {
   apiKeys: ApiKeysService;
   /** OAuth / OpenID Connect sign-in and account connection routes. */
   oauth: Router;
+  organizations: OrganizationsArea;
 }
 
 /** Per-key token buckets from RATE_LIMIT_PER_SECOND and RATE_LIMIT_BURST; either at 0 turns limiting off. */
@@ -104,6 +106,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(projectRoutes(deps.projects));
   api.use(apiKeyRoutes(deps.apiKeys));
   api.use(deps.oauth);
+  api.use(deps.organizations.routes);
   app.use(BASE_PATH, api);
   app.use((_req, res) => {
     res.status(404).json({ detail: 'not found' });

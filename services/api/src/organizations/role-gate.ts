@@ -17,8 +17,21 @@ declare global {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+function operationOf(req: Request): Record<string, unknown> | undefined {
+  return (req as OpenApiRequest).openapi?.schema as Record<string, unknown> | undefined;
+}
+
 function requiredRoleOf(req: Request): unknown {
-  return ((req as OpenApiRequest).openapi?.schema as Record<string, unknown> | undefined)?.['x-required-role'];
+  return operationOf(req)?.['x-required-role'];
+}
+
+/**
+ * `x-required-role-unless-self: user_id`: the member the path parameter names may call the
+ * operation on themself with any role (leaving an organization); others need x-required-role.
+ */
+function isSelf(req: Request, userId: string, params: Record<string, string>): boolean {
+  const param = operationOf(req)?.['x-required-role-unless-self'];
+  return typeof param === 'string' && params[param] === userId;
 }
 
 /**
@@ -40,7 +53,8 @@ export function roleGate(memberships: MembershipRepository): RequestHandler {
     const params = (req as OpenApiRequest).openapi?.pathParams ?? {};
     const membership = await membershipFor(memberships, userId, params);
     if (!membership) throw new AppError('not_found', 'not found');
-    if (!roleAtLeast(membership.role, needed)) throw new AppError('forbidden', `this needs the ${needed} role; you are ${membership.role}`);
+    if (!roleAtLeast(membership.role, needed) && !isSelf(req, userId, params))
+      throw new AppError('forbidden', `this needs the ${needed} role; you are ${membership.role}`);
     req.membership = membership;
     next();
   };

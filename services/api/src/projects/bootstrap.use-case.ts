@@ -28,8 +28,8 @@ export interface BootstrapResult {
 }
 
 /**
- * Creates, or reuses when run again with the same name, an organization with an owner and a
- * project, and issues a new project API key and a new session for the owner. The signing secret
+ * Creates, or reuses when run again with the same name and owner address, an organization with
+ * an owner and a project, and issues a new project API key and a new session for the owner. The signing secret
  * is generated once per project. The owner is the user with that address (one user per
  * address, who may belong to other organizations too).
  */
@@ -41,9 +41,9 @@ export async function bootstrap(
 ): Promise<BootstrapResult> {
   return db.transaction(async (tx) => {
     const tenants = new TenantRepository(tx);
-    const organizationId = await tenants.upsertOrganization(input.name);
     const users = new UserRepository(tx);
     const { user } = await users.upsertByEmail(input.email);
+    const organizationId = await tenants.upsertOrganizationOf(user.id, input.name);
     await users.putMembership(organizationId, user.id, 'owner');
     const project = await tenants.upsertProject(organizationId, 'default', box.seal(generateSigningSecret()));
     const key = generateApiKey();

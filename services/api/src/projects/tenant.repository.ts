@@ -4,10 +4,29 @@ import type { Queryable } from '@herald/db';
 export class TenantRepository {
   constructor(private readonly db: Queryable) {}
 
-  async upsertOrganization(name: string): Promise<string> {
+  /**
+   * The organization of this name that the user already belongs to (the oldest, should there be
+   * several), or a new one. Names are not unique across Herald, so `herald bootstrap` reuses by
+   * name only among the owner's own organizations. Runs in the caller's transaction; the
+   * advisory lock keeps two bootstraps of the same user and name from making two.
+   */
+  async upsertOrganizationOf(userId: string, name: string): Promise<string> {
+    await this.db.query(`SELECT pg_advisory_xact_lock(hashtextextended('herald.bootstrap:' || $1 || ':' || $2, 0))`, [userId, name]);
     const { rows } = await this.db.query<{ id: string }>(
-      `INSERT INTO organizations (name) VALUES ($1)
-       ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name RETURNING id`,
+      `SELECT o.id FROM organizations o JOIN memberships m ON m.organization_id = o.id AND m.user_id = $1
+        WHERE o.name = $2 AND NOT o.is_system ORDER BY o.created_at, o.id LIMIT 1`,
+      [userId, name],
+    );
+    if (rows[0]) return rows[0].id;
+    const created = await this.db.query<{ id: string }>('INSERT INTO organizations (name) VALUES ($1) RETURNING id', [name]);
+    return created.rows[0].id;
+  }
+
+  /** Herald's own organization (sign-in and invitation emails), marked `is_system`: at most one exists. */
+  async upsertSystemOrganization(name: string): Promise<string> {
+    const { rows } = await this.db.query<{ id: string }>(
+      `INSERT INTO organizations (name, is_system) VALUES ($1, true)
+       ON CONFLICT (is_system) WHERE is_system DO UPDATE SET is_system = true RETURNING id`,
       [name],
     );
     return rows[0].id;

@@ -20,18 +20,20 @@ export interface Page<T> {
 
 /**
  * A project-scoped WHERE clause built from optional conditions: a condition whose value is
- * undefined (a filter the caller did not give) is left out.
+ * undefined (a filter the caller did not give) is left out. The control plane scopes by
+ * organization instead (`scopeSql` then names the organization's projects); a scope is always
+ * given, so no list can run unscoped.
  */
 export class Where {
   readonly clauses: string[] = [];
   readonly params: unknown[] = [];
 
-  constructor(projectId: string) {
-    this.add('project_id = ?', projectId);
+  constructor(projectId: string, scopeSql = 'project_id = ?') {
+    this.add(scopeSql, projectId);
   }
 
   /**
-   * `sql` holds one `?` for the value. Stored text never contains U+0000 (PostgreSQL refuses it),
+   * Every `?` in `sql` stands for the value. Stored text never contains U+0000 (PostgreSQL refuses it),
    * so a filter value holding one matches nothing, and is not handed to PostgreSQL to refuse.
    */
   add(sql: string, value: unknown): this {
@@ -41,7 +43,7 @@ export class Where {
       return this;
     }
     this.params.push(value);
-    this.clauses.push(sql.replace('?', `$${this.params.length}`));
+    this.clauses.push(sql.replaceAll('?', `$${this.params.length}`));
     return this;
   }
 }

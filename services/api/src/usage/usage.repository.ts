@@ -59,4 +59,29 @@ export class UsageRepository {
       page,
     });
   }
+
+  /**
+   * Requests per project, endpoint and hour over the projects an organization owns now, every
+   * method summed (the control plane's shape). Same hour rules as `list`.
+   */
+  listForOrganization(
+    organizationId: string,
+    filters: UsageFilters & { projectId?: string },
+    page: PageRequest,
+  ): Promise<Page<Record<string, unknown>>> {
+    const where = new Where(organizationId, 'project_id = ANY (ARRAY(SELECT id FROM projects WHERE organization_id = ?))')
+      .add('project_id = ?', filters.projectId)
+      .add("hour >= date_trunc('hour', ?::timestamptz)", filters.from)
+      .add("hour <= date_trunc('hour', ?::timestamptz)", filters.to)
+      .add('endpoint = ?', filters.endpoint);
+    // Every filter is on a grouping column, so PostgreSQL applies them inside the subquery.
+    return pageQuery(this.db, {
+      select: 'hour, project_id, endpoint, request_count',
+      from: `(SELECT hour, project_id, endpoint, sum(request_count)::int AS request_count
+                FROM usage_hourly GROUP BY hour, project_id, endpoint) AS u`,
+      where,
+      orderBy: 'hour DESC, project_id, endpoint',
+      page,
+    });
+  }
 }

@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '@herald/db';
+import { EventStoreRepository, eventAcceptedMessage, requestHash, type EventInput } from '@herald/intake';
+import type { TopologyNames } from '@herald/messaging';
+import { renderSystemEmail, type SystemTemplateName } from './system-templates';
+
+export interface SystemEmail {
+  /** The system project's id (SystemProject.projectId(), taken before the transaction). */
+  projectId: string;
+  names: TopologyNames;
+  eventType: string;
+  to: string;
+  template: SystemTemplateName;
+  values: Record<string, unknown>;
+  requestId?: string;
+}
+
+/**
+ * Writes one of Herald's own emails as an event of the system project, with its outbox message,
+ * in the caller's transaction, so the email goes out exactly when the caller's change commits
+ * (through the same fan-out and email-worker as any event). The content travels only inline
+ * (the payload is empty), where the emailed-link scrub can overwrite it. Returns the event id.
+ */
+export async function queueSystemEmail(tx: Queryable, email: SystemEmail): Promise<string> {
+  const input: EventInput = {
+    event_type: email.eventType,
+    recipients: [{ channels: ['email'], email: email.to }],
+    payload: {},
+    priority: 'high',
+    inline: renderSystemEmail(email.template, email.values),
+  };
+  const id = randomUUID();
+  await new EventStoreRepository(tx).insertWithOutbox(
+    { id, projectId: email.projectId, apiKeyId: null, input, requestHash: requestHash(input), requestId: email.requestId },
+    eventAcceptedMessage(email.names, id, email.projectId, email.requestId),
+  );
+  return id;
+}

@@ -1,0 +1,127 @@
+import type { Database } from '@herald/db';
+import { AppError } from '@herald/errors';
+import type { TopologyNames } from '@herald/messaging';
+import { auditAuth } from '../auth/auth-audit';
+import { hashToken, newOpaqueToken, TOKEN_PREFIX } from '../auth/opaque-token';
+import { startSession, type TokenLifetimes, type TokenPair } from '../auth/session-tokens';
+import { queueSystemEmail } from '../auth/system-email';
+import type { SystemProject } from '../auth/system-project';
+import { UserRepository } from '../auth/user.repository';
+import type { Page, PageRequest } from '../shared/paging';
+import { InvitationRepository, type InvitationStatus, type InvitationView } from './invitation.repository';
+import { auditOrganization, type MemberActor } from './organization-actor';
+import { OrganizationRepository } from './organization.repository';
+import { MembershipRepository } from './membership.repository';
+import type { Role } from './roles';
+
+/** Invitation links work for 7 days (control-plane.md). */
+export const INVITATION_TTL_S = 7 * 24 * 3600;
+export const INVITATION_EVENT_TYPE = 'organization.invitation';
+
+export interface InvitationDeps {
+  db: Database;
+  system: SystemProject;
+  names: TopologyNames;
+  /** APP_URL: the link is `${appUrl}/invitations/accept?token=...`. */
+  appUrl: string;
+  lifetimes: TokenLifetimes;
+  /** Wakes the outbox relay once an invitation email has committed. */
+  onCommitted: () => void;
+}
+
+export type AcceptedInvitation = { organization_id: string; role: Role } & TokenPair;
+
+/**
+ * Invitations by email, sent through Herald's own email channel like sign-in links: the token
+ * is shown only in the email, stored as a hash, works once within 7 days, and its link is
+ * scrubbed from the stored email once it has settled or the invitation is closed.
+ */
+export class InvitationsService {
+  constructor(private readonly deps: InvitationDeps) {}
+
+  async invite(actor: MemberActor, email: string, role: Role): Promise<InvitationView> {
+    if (role === 'owner' && actor.role !== 'owner') throw new AppError('forbidden', 'only an owner may invite an owner');
+    const address = email.trim().toLowerCase();
+    const projectId = await this.deps.system.projectId();
+    const token = newOpaqueToken(TOKEN_PREFIX.invitation);
+    const invitation = await this.deps.db.transaction(async (tx) => {
+      const organization = await new OrganizationRepository(tx).get(actor.organizationId);
+      if (!organization) throw new AppError('not_found', 'organization not found');
+      if (await new MembershipRepository(tx).hasMemberWithEmail(actor.organizationId, address)) {
+        throw new AppError('conflict', 'this address already belongs to a member of the organization');
+      }
+      const invitations = new InvitationRepository(tx);
+      await invitations.expireStale(actor.organizationId, address);
+      const inviter = await new UserRepository(tx).findById(actor.userId);
+      const eventId = await queueSystemEmail(tx, {
+        projectId,
+        names: this.deps.names,
+        eventType: INVITATION_EVENT_TYPE,
+        to: address,
+        template: 'organization.invitation',
+        values: {
+          link: `${this.deps.appUrl}/invitations/accept?token=${encodeURIComponent(token.plaintext)}`,
+          organization: organization.name,
+          inviter: inviter?.name ?? inviter?.email ?? 'A member',
+          role,
+          days: INVITATION_TTL_S / 86_400,
+        },
+        requestId: actor.requestId,
+      });
+      const created = await invitations.insert({
+        organizationId: actor.organizationId,
+        email: address,
+        role,
+        tokenHash: token.hash,
+        invitedBy: actor.userId,
+        ttlS: INVITATION_TTL_S,
+        eventId,
+      });
+      await auditOrganization(tx, actor, 'invitation.created', { target_id: created.id, email: address, role });
+      return created;
+    });
+    this.deps.onCommitted();
+    return invitation;
+  }
+
+  list(organizationId: string, status: InvitationStatus | undefined, page: PageRequest): Promise<Page<InvitationView>> {
+    return new InvitationRepository(this.deps.db).list(organizationId, status, page);
+  }
+
+  /** Idempotent for a revoked or expired invitation; an accepted one cannot be taken back (remove the member). */
+  revoke(actor: MemberActor, invitationId: string): Promise<void> {
+    return this.deps.db.transaction(async (tx) => {
+      const was = await new InvitationRepository(tx).revoke(actor.organizationId, invitationId);
+      if (!was) throw new AppError('not_found', 'invitation not found');
+      if (was === 'accepted') throw new AppError('conflict', 'the invitation was already accepted; remove the member instead');
+      await auditOrganization(tx, actor, 'invitation.revoked', { target_id: invitationId, was });
+    });
+  }
+
+  /**
+   * Spends the token: the invited address's user (created if new) joins with the invited role
+   * (a member already keeps theirs) and is signed in. A bearer sent along must be that user's.
+   */
+  accept(token: string, bearerUserId: string | undefined, requestId?: string): Promise<AcceptedInvitation> {
+    return this.deps.db.transaction(async (tx) => {
+      const invitations = new InvitationRepository(tx);
+      const held = await invitations.holdByToken(hashToken(token));
+      if (!held?.usable) throw new AppError('unauthenticated', 'the invitation is unknown, expired, revoked or already used');
+      const users = new UserRepository(tx);
+      if (bearerUserId !== undefined) {
+        const signedIn = await users.findById(bearerUserId);
+        if (signedIn?.email.toLowerCase() !== held.email.toLowerCase()) {
+          throw new AppError('forbidden', 'this invitation is for another address than the signed-in user');
+        }
+      }
+      const { user, created } = await users.upsertByEmail(held.email);
+      const role = await new MembershipRepository(tx).add(held.organizationId, user.id, held.role);
+      await invitations.markAccepted(held.id, user.id);
+      const { sessionId, tokens } = await startSession(tx, user, this.deps.lifetimes);
+      const actor = { userId: user.id, organizationId: held.organizationId, requestId };
+      await auditOrganization(tx, actor, 'invitation.accepted', { target_id: held.id, user_id: user.id, role, user_created: created });
+      await auditAuth(tx, 'auth.signed_in', user.id, { method: 'invitation', session_id: sessionId, user_created: created }, requestId);
+      return { organization_id: held.organizationId, role, ...tokens };
+    });
+  }
+}

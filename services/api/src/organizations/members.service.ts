@@ -1,0 +1,59 @@
+import type { Database, Queryable } from '@herald/db';
+import { AppError } from '@herald/errors';
+import type { Page, PageRequest } from '../shared/paging';
+import { auditOrganization, type MemberActor } from './organization-actor';
+import { OrganizationRepository } from './organization.repository';
+import { MembershipRepository, type MemberView } from './membership.repository';
+import { roleAtLeast, type Role } from './roles';
+
+const LAST_OWNER = 'an organization keeps at least one owner: make another member owner first';
+
+/**
+ * Members and their roles. Admins manage members; only an owner grants or takes away `owner`;
+ * anyone may leave; the last owner may neither leave nor be demoted or removed. Each change locks
+ * the organization row, so two concurrent changes cannot both remove "the other" owner.
+ */
+export class MembersService {
+  constructor(private readonly db: Database) {}
+
+  list(organizationId: string, page: PageRequest): Promise<Page<MemberView>> {
+    return new MembershipRepository(this.db).list(organizationId, page);
+  }
+
+  changeRole(actor: MemberActor, userId: string, role: Role): Promise<MemberView> {
+    return this.db.transaction(async (tx) => {
+      const members = new MembershipRepository(tx);
+      const target = await this.lockedTarget(tx, actor, userId);
+      if ((target.role === 'owner' || role === 'owner') && actor.role !== 'owner' && target.role !== role) {
+        throw new AppError('forbidden', 'only an owner may grant or revoke the owner role');
+      }
+      if (target.role === 'owner' && role !== 'owner' && (await members.countOwners(actor.organizationId)) === 1) {
+        throw new AppError('conflict', LAST_OWNER);
+      }
+      await members.setRole(actor.organizationId, userId, role);
+      await auditOrganization(tx, actor, 'member.role_changed', { target_id: userId, user_id: userId, from: target.role, to: role });
+      return { ...target, role };
+    });
+  }
+
+  remove(actor: MemberActor, userId: string): Promise<void> {
+    return this.db.transaction(async (tx) => {
+      const members = new MembershipRepository(tx);
+      const self = userId === actor.userId;
+      // The role gate already let through only admins and the member themself (x-required-role-self).
+      if (!self && !roleAtLeast(actor.role, 'admin')) throw new AppError('forbidden', 'removing another member needs the admin role');
+      const target = await this.lockedTarget(tx, actor, userId);
+      if (target.role === 'owner' && !self && actor.role !== 'owner') throw new AppError('forbidden', 'only an owner may remove an owner');
+      if (target.role === 'owner' && (await members.countOwners(actor.organizationId)) === 1) throw new AppError('conflict', LAST_OWNER);
+      await members.remove(actor.organizationId, userId);
+      await auditOrganization(tx, actor, 'member.removed', { target_id: userId, user_id: userId, role: target.role, self });
+    });
+  }
+
+  private async lockedTarget(tx: Queryable, actor: MemberActor, userId: string): Promise<MemberView> {
+    if (!(await new OrganizationRepository(tx).lock(actor.organizationId))) throw new AppError('not_found', 'organization not found');
+    const target = await new MembershipRepository(tx).find(actor.organizationId, userId);
+    if (!target) throw new AppError('not_found', 'no such member in this organization');
+    return target;
+  }
+}

@@ -1,0 +1,64 @@
+import type { Database } from '@herald/db';
+import { AppError } from '@herald/errors';
+import type { Page, PageRequest } from '../shared/paging';
+import { auditOrganization, type MemberActor } from './organization-actor';
+import { OrganizationRepository, type OrganizationView, type OwnOrganization } from './organization.repository';
+import { MembershipRepository } from './membership.repository';
+
+function found(organization: OrganizationView | undefined): OrganizationView {
+  if (!organization) throw new AppError('not_found', 'organization not found');
+  return organization;
+}
+
+/** Organizations: any signed-in user may create one and becomes its owner. Every change is audited. */
+export class OrganizationsService {
+  constructor(private readonly db: Database) {}
+
+  create(userId: string, name: string, requestId?: string): Promise<OwnOrganization> {
+    return this.db.transaction(async (tx) => {
+      const organization = await new OrganizationRepository(tx).insert(name.trim());
+      await new MembershipRepository(tx).add(organization.id, userId, 'owner');
+      await auditOrganization(tx, { userId, organizationId: organization.id, requestId }, 'organization.created', {
+        target_id: organization.id,
+        name: organization.name,
+      });
+      return { id: organization.id, name: organization.name, role: 'owner', created_at: organization.created_at };
+    });
+  }
+
+  listOf(userId: string, page: PageRequest): Promise<Page<OwnOrganization>> {
+    return new OrganizationRepository(this.db).listOf(userId, page);
+  }
+
+  async get(organizationId: string): Promise<OrganizationView> {
+    return found(await new OrganizationRepository(this.db).get(organizationId));
+  }
+
+  rename(actor: MemberActor, name: string): Promise<OrganizationView> {
+    return this.db.transaction(async (tx) => {
+      const organization = found(await new OrganizationRepository(tx).rename(actor.organizationId, name.trim()));
+      await auditOrganization(tx, actor, 'organization.updated', { target_id: organization.id, name: organization.name });
+      return organization;
+    });
+  }
+
+  /**
+   * Only an organization without projects goes (delete them first: each takes its data and keys
+   * with it). Its memberships, invitations and audit entries go with it, so the entry for the
+   * deletion belongs to no organization (the platform audit log keeps it).
+   */
+  delete(actor: MemberActor): Promise<void> {
+    return this.db.transaction(async (tx) => {
+      const organizations = new OrganizationRepository(tx);
+      const organization = found(await organizations.lock(actor.organizationId));
+      const projects = await organizations.projectCount(organization.id);
+      if (projects > 0) throw new AppError('conflict', `the organization still has ${projects} project(s); delete them first`);
+      await organizations.delete(organization.id);
+      await auditOrganization(tx, { ...actor, organizationId: null }, 'organization.deleted', {
+        target_id: organization.id,
+        organization_id: organization.id,
+        name: organization.name,
+      });
+    });
+  }
+}
