@@ -23,7 +23,24 @@ import { ProjectsService } from './projects/projects.service';
 import { SecretBox } from '@herald/secrets';
 import { UsageMeter } from './usage/usage-meter';
 import { answerClientErrorsAsJson } from './http/client-error';
-import { createApp } from './http/create-app';
+import { createApp, type ProjectPlaneAreas } from './http/create-app';
+import { AnalyticsService } from './analytics/analytics.service';
+import { AuditLogRepository } from './audit/audit-log.repository';
+import { DeadLetterRepository } from './dead-letters/dead-letter.repository';
+import { DeadLettersService, type DeadLetterDeps } from './dead-letters/dead-letters.service';
+import type { EventIntake } from './events/create-event.use-case';
+import { EventRepository } from './events/event.repository';
+import { guardedFetchText } from './feedback/guarded-web.client';
+import { SesFeedbackRepository } from './feedback/ses-feedback.repository';
+import { SnsSignatureVerifier } from './feedback/sns-signature.verifier';
+import { NotificationRepository } from './notifications/notification.repository';
+import { MembershipRepository } from './organizations/membership.repository';
+import { ScheduledEventRepository } from './scheduled-events/scheduled-event.repository';
+import { ScheduledEventsService } from './scheduled-events/scheduled-events.service';
+import { SuppressionRepository } from './suppressions/suppression.repository';
+import { SuppressionsService } from './suppressions/suppressions.service';
+import { TemplateRepository } from './templates/template.repository';
+import { TemplatesService } from './templates/templates.service';
 import { PeriodicJob } from './shared/periodic-job';
 
 /** How often each api process adds its in-memory request counts to usage_hourly. */
@@ -76,31 +93,34 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   const oauth = oauthArea({ db, config, logger });
   const organizations = organizationsArea({ db, config, names, logger, onCommitted: () => relay.kick() });
   organizations.scrub.start(MAGIC_LINK_SCRUB_INTERVAL_MS);
+  const intake: EventIntake = {
+    db,
+    events: new BatchedEventWriter(db),
+    names,
+    rules: new EventRules(
+      new TargetResolver(new AddressPolicy(config.SSRF_ALLOW_CIDRS), {
+        timeoutMs: config.WEBHOOK_DNS_TIMEOUT_MS,
+        concurrency: config.WEBHOOK_DNS_CONCURRENCY,
+        servers: config.WEBHOOK_DNS_SERVERS,
+      }),
+      templateChannelsOf(db),
+    ),
+    onCommitted: () => relay.kick(),
+  };
   const app = createApp({
     db,
     broker,
     logger,
     authenticator,
-    intake: {
-      db,
-      events: new BatchedEventWriter(db),
-      names,
-      rules: new EventRules(
-        new TargetResolver(new AddressPolicy(config.SSRF_ALLOW_CIDRS), {
-          timeoutMs: config.WEBHOOK_DNS_TIMEOUT_MS,
-          concurrency: config.WEBHOOK_DNS_CONCURRENCY,
-          servers: config.WEBHOOK_DNS_SERVERS,
-        }),
-        templateChannelsOf(db),
-      ),
-      onCommitted: () => relay.kick(),
-    },
-    deadLetters: {
+    intake,
+    areas: projectPlaneAreas(db, config, logger, intake, {
       db,
       deliveriesExchange: names.deliveriesExchange,
       maxAttempts: Object.fromEntries(CHANNELS.map((c) => [c, config.retryPolicies[c].maxAttempts])) as Record<Channel, number>,
       onCommitted: () => relay.kick(),
-    },
+    }),
+    memberships: new MembershipRepository(db),
+    auditLog: new AuditLogRepository(db),
     usage,
     config,
     validateResponses: config.VALIDATE_RESPONSES,
@@ -138,6 +158,37 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
       await keyChanges.stop();
       await broker.close();
       await db.close();
+    },
+  };
+}
+
+/** The project plane's repositories and use cases, one entry per area. */
+function projectPlaneAreas(
+  db: Database,
+  config: Config,
+  logger: Logger,
+  intake: EventIntake,
+  deadLetters: DeadLetterDeps,
+): ProjectPlaneAreas {
+  const templates = new TemplateRepository(db);
+  const suppressions = new SuppressionRepository(db);
+  const scheduled = new ScheduledEventRepository(db);
+  const fetchText = guardedFetchText(new AddressPolicy(config.SSRF_ALLOW_CIDRS), { timeoutMs: 10_000, maxBytes: 64 * 1024 });
+  return {
+    events: new EventRepository(db),
+    notifications: new NotificationRepository(db),
+    templates: { repo: templates, templates: new TemplatesService(templates) },
+    suppressions: { repo: suppressions, suppressions: new SuppressionsService(suppressions) },
+    scheduledEvents: { repo: scheduled, scheduled: new ScheduledEventsService(scheduled, intake.rules) },
+    deadLetters: { repo: new DeadLetterRepository(db), deadLetters: new DeadLettersService(deadLetters) },
+    analytics: new AnalyticsService(new AnalyticsRepository(db)),
+    usage: new UsageRepository(db),
+    feedback: {
+      verifier: new SnsSignatureVerifier(fetchText, config.SNS_TRUSTED_CERT_URL_PREFIX),
+      repository: new SesFeedbackRepository(db),
+      fetchText,
+      topics: config.SNS_TOPIC_ARNS,
+      logger,
     },
   };
 }

@@ -1,11 +1,8 @@
-import type { Database } from '@herald/db';
 import { Router } from 'express';
-import { AnalyticsRepository } from './analytics.repository';
-import { AnalyticsService } from './analytics.service';
+import type { AnalyticsService } from './analytics.service';
 import { callerOf, stringQuery } from '../http/caller';
 
-export function analyticsRoutes(db: Database): Router {
-  const analytics = new AnalyticsService(new AnalyticsRepository(db));
+export function analyticsRoutes(analytics: AnalyticsService): Router {
   const router = Router();
 
   router.get('/analytics', async (req, res) => {

@@ -1,12 +1,10 @@
 import { Router } from 'express';
-import { DeadLetterRepository } from './dead-letter.repository';
+import type { DeadLetterRepository } from './dead-letter.repository';
 import { AppError } from '@herald/errors';
-import { DeadLettersService, type DeadLetterDeps } from './dead-letters.service';
+import type { DeadLettersService } from './dead-letters.service';
 import { callerOf, pageOf, stringQuery } from '../http/caller';
 
-export function deadLetterRoutes(deps: DeadLetterDeps): Router {
-  const repo = new DeadLetterRepository(deps.db);
-  const deadLetters = new DeadLettersService(deps);
+export function deadLetterRoutes({ repo, deadLetters }: { repo: DeadLetterRepository; deadLetters: DeadLettersService }): Router {
   const router = Router();
 
   router.get('/dead-letter', async (req, res) => {

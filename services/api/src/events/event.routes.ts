@@ -1,12 +1,11 @@
 import { Router } from 'express';
-import { EventRepository } from './event.repository';
+import type { EventRepository } from './event.repository';
 import { AppError } from '@herald/errors';
 import { createBatch } from './create-batch.use-case';
 import { createEvent, type EventIntake } from './create-event.use-case';
 import { callerOf, pageOf, stringQuery } from '../http/caller';
 
-export function eventRoutes(intake: EventIntake): Router {
-  const events = new EventRepository(intake.db);
+export function eventRoutes(intake: EventIntake, events: EventRepository): Router {
   const router = Router();
 
   router.post('/events', async (req, res) => {

@@ -10,13 +10,25 @@ import type { ProjectsService } from '../projects/projects.service';
 import { apiKeyRoutes } from '../api-keys/api-key.routes';
 import { projectRoutes } from '../projects/project.routes';
 import type { OrganizationsArea } from '../organizations/organizations.area';
-import { MembershipRepository } from '../organizations/membership.repository';
+import type { MembershipRepository } from '../organizations/membership.repository';
 import { roleGate } from '../organizations/role-gate';
-import { AuditLogRepository } from '../audit/audit-log.repository';
+import type { AuditLogRepository } from '../audit/audit-log.repository';
 import type { ApiKeyAuthenticator } from '../api-keys/api-key-authenticator';
 import type { EventIntake } from '../events/create-event.use-case';
-import type { DeadLetterDeps } from '../dead-letters/dead-letters.service';
 import type { UsageMeter } from '../usage/usage-meter';
+import type { UsageRepository } from '../usage/usage.repository';
+import type { AnalyticsService } from '../analytics/analytics.service';
+import type { DeadLetterRepository } from '../dead-letters/dead-letter.repository';
+import type { DeadLettersService } from '../dead-letters/dead-letters.service';
+import type { EventRepository } from '../events/event.repository';
+import type { SesFeedbackDeps } from '../feedback/ses-feedback.use-case';
+import type { NotificationRepository } from '../notifications/notification.repository';
+import type { ScheduledEventRepository } from '../scheduled-events/scheduled-event.repository';
+import type { ScheduledEventsService } from '../scheduled-events/scheduled-events.service';
+import type { SuppressionRepository } from '../suppressions/suppression.repository';
+import type { SuppressionsService } from '../suppressions/suppressions.service';
+import type { TemplateRepository } from '../templates/template.repository';
+import type { TemplatesService } from '../templates/templates.service';
 import { apiKeyGate } from '../api-keys/api-key.middleware';
 import { auditTrail } from '../audit/audit.middleware';
 import { bodyReader } from './body-reader.middleware';
@@ -41,14 +53,29 @@ import { usageCounter } from '../usage/usage.middleware';
 
 export const BASE_PATH = '/api/v1';
 
+export interface ProjectPlaneAreas {
+  events: EventRepository;
+  notifications: NotificationRepository;
+  templates: { repo: TemplateRepository; templates: TemplatesService };
+  suppressions: { repo: SuppressionRepository; suppressions: SuppressionsService };
+  scheduledEvents: { repo: ScheduledEventRepository; scheduled: ScheduledEventsService };
+  deadLetters: { repo: DeadLetterRepository; deadLetters: DeadLettersService };
+  analytics: AnalyticsService;
+  usage: UsageRepository;
+  feedback: SesFeedbackDeps;
+}
+
 export interface AppDeps {
   db: Database;
   broker: Broker;
   logger: Logger;
   authenticator: ApiKeyAuthenticator;
   intake: EventIntake;
-  deadLetters: DeadLetterDeps;
   usage: UsageMeter;
+  /** What the project-plane routes read and act through, built in app.ts. */
+  areas: ProjectPlaneAreas;
+  memberships: MembershipRepository;
+  auditLog: AuditLogRepository;
   config: Config;
   validateResponses: boolean;
   auth: AuthArea;
@@ -80,28 +107,23 @@ export function createApp(deps: AppDeps): Express {
   app.use(usageCounter(deps.usage, BASE_PATH));
   app.use(
     openApiMiddleware(deps.validateResponses, {
-      beforeScopes: [
-        apiKeyGate(deps.authenticator),
-        deps.auth.gate,
-        roleGate(new MembershipRepository(deps.db)),
-        ...rateLimitStage(deps.config),
-      ],
-      afterScopes: [bodyReader(), auditTrail(new AuditLogRepository(deps.db), deps.logger)],
+      beforeScopes: [apiKeyGate(deps.authenticator), deps.auth.gate, roleGate(deps.memberships), ...rateLimitStage(deps.config)],
+      afterScopes: [bodyReader(), auditTrail(deps.auditLog, deps.logger)],
     }),
   );
   const api = express.Router();
   api.use(healthRoutes(deps.db, deps.broker));
-  api.use(eventRoutes(deps.intake));
-  api.use(notificationRoutes(deps.db));
-  api.use(templateRoutes(deps.db));
-  api.use(suppressionRoutes(deps.db));
-  api.use(scheduledEventRoutes(deps.db, deps.intake.rules));
-  api.use(deadLetterRoutes(deps.deadLetters));
-  api.use(analyticsRoutes(deps.db));
-  api.use(auditLogRoutes(deps.db));
-  api.use(usageRoutes(deps.db));
+  api.use(eventRoutes(deps.intake, deps.areas.events));
+  api.use(notificationRoutes(deps.areas.notifications));
+  api.use(templateRoutes(deps.areas.templates));
+  api.use(suppressionRoutes(deps.areas.suppressions));
+  api.use(scheduledEventRoutes(deps.areas.scheduledEvents));
+  api.use(deadLetterRoutes(deps.areas.deadLetters));
+  api.use(analyticsRoutes(deps.areas.analytics));
+  api.use(auditLogRoutes(deps.auditLog));
+  api.use(usageRoutes(deps.areas.usage));
   api.use(settingsRoutes(deps.config));
-  api.use(feedbackRoutes(deps));
+  api.use(feedbackRoutes(deps.areas.feedback));
   api.use(deps.auth.routes);
   api.use(projectRoutes(deps.projects));
   api.use(apiKeyRoutes(deps.apiKeys));

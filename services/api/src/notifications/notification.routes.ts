@@ -1,11 +1,9 @@
-import type { Database } from '@herald/db';
 import { Router } from 'express';
-import { NotificationRepository } from './notification.repository';
+import type { NotificationRepository } from './notification.repository';
 import { AppError } from '@herald/errors';
 import { callerOf, pageOf, stringQuery } from '../http/caller';
 
-export function notificationRoutes(db: Database): Router {
-  const notifications = new NotificationRepository(db);
+export function notificationRoutes(notifications: NotificationRepository): Router {
   const router = Router();
 
   router.get('/notifications', async (req, res) => {

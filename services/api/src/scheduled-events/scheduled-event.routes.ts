@@ -1,13 +1,9 @@
-import type { Database } from '@herald/db';
-import type { EventRules } from '@herald/intake';
 import { Router } from 'express';
-import { ScheduledEventRepository } from './scheduled-event.repository';
-import { ScheduledEventsService } from './scheduled-events.service';
+import type { ScheduledEventRepository } from './scheduled-event.repository';
+import type { ScheduledEventsService } from './scheduled-events.service';
 import { callerOf, pageOf, stringQuery } from '../http/caller';
 
-export function scheduledEventRoutes(db: Database, rules: EventRules): Router {
-  const repo = new ScheduledEventRepository(db);
-  const scheduled = new ScheduledEventsService(repo, rules);
+export function scheduledEventRoutes({ repo, scheduled }: { repo: ScheduledEventRepository; scheduled: ScheduledEventsService }): Router {
   const router = Router();
 
   router.post('/scheduled-events', async (req, res) => {

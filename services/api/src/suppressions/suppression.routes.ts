@@ -1,12 +1,9 @@
-import type { Database } from '@herald/db';
 import { Router } from 'express';
-import { SuppressionRepository } from './suppression.repository';
-import { SuppressionsService } from './suppressions.service';
+import type { SuppressionRepository } from './suppression.repository';
+import type { SuppressionsService } from './suppressions.service';
 import { callerOf, pageOf, stringQuery } from '../http/caller';
 
-export function suppressionRoutes(db: Database): Router {
-  const repo = new SuppressionRepository(db);
-  const suppressions = new SuppressionsService(repo);
+export function suppressionRoutes({ repo, suppressions }: { repo: SuppressionRepository; suppressions: SuppressionsService }): Router {
   const router = Router();
 
   router.get('/suppressions', async (req, res) => {

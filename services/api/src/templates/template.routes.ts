@@ -1,9 +1,7 @@
 import { Router } from 'express';
-import type { TemplateRow } from './template.repository';
-import { TemplateRepository } from './template.repository';
-import type { Database } from '@herald/db';
+import type { TemplateRepository, TemplateRow } from './template.repository';
 import { importTemplate } from './template-import';
-import { TemplatesService } from './templates.service';
+import type { TemplatesService } from './templates.service';
 import { callerOf, pageOf, stringQuery } from '../http/caller';
 
 /** One representation for every template answer; list items are a subset. */
@@ -12,9 +10,7 @@ function present(t: TemplateRow) {
   return { ...rest, variables, detected_variables: variables };
 }
 
-export function templateRoutes(db: Database): Router {
-  const repo = new TemplateRepository(db);
-  const templates = new TemplatesService(repo);
+export function templateRoutes({ repo, templates }: { repo: TemplateRepository; templates: TemplatesService }): Router {
   const router = Router();
 
   router.get('/templates', async (req, res) => {

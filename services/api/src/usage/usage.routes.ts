@@ -1,10 +1,8 @@
-import type { Database } from '@herald/db';
 import { Router } from 'express';
-import { UsageRepository } from './usage.repository';
+import type { UsageRepository } from './usage.repository';
 import { callerOf, pageOf, stringQuery } from '../http/caller';
 
-export function usageRoutes(db: Database): Router {
-  const usage = new UsageRepository(db);
+export function usageRoutes(usage: UsageRepository): Router {
   return Router().get('/usage', async (req, res) => {
     const filters = { from: stringQuery(req, 'from'), to: stringQuery(req, 'to'), endpoint: stringQuery(req, 'endpoint') };
     res.json(await usage.list(callerOf(req).projectId, filters, pageOf(req)));
