@@ -1,56 +1,12 @@
-import 'reflect-metadata';
-import { Client } from 'pg';
-import { DataSource } from 'typeorm';
-import { MIGRATIONS } from '@herald/db';
-import { TEST_DATABASE_URL } from '../support/test-env';
+import { useMigrationDatabase } from '../support/migration-database';
 
-/** Its own database: this test needs the schema as it was before the migration. */
-const url = new URL(TEST_DATABASE_URL);
-url.pathname = `${url.pathname}_users_migration`;
-
-async function admin<T>(fn: (c: Client) => Promise<T>): Promise<T> {
-  const a = new URL(TEST_DATABASE_URL);
-  a.pathname = '/postgres';
-  const client = new Client({ connectionString: a.toString() });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function migrateWith(migrations: typeof MIGRATIONS): Promise<void> {
-  const ds = new DataSource({
-    type: 'postgres',
-    url: url.toString(),
-    migrations,
-    migrationsTableName: 'herald_migrations',
-    logging: false,
-  });
-  await ds.initialize();
-  try {
-    await ds.runMigrations({ transaction: 'each' });
-  } finally {
-    await ds.destroy();
-  }
-}
-
-const name = url.pathname.slice(1);
-beforeAll(() => admin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).then(() => c.query(`CREATE DATABASE "${name}"`))));
-afterAll(() => admin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)));
+const database = useMigrationDatabase('users_migration');
 
 describe('the users-and-memberships migration', () => {
   it('when one address was a user in two organizations, then it becomes one user who is a member of both, with the old roles', async () => {
     // The schema as it was just before: later migrations may need what this one makes.
-    await migrateWith(
-      MIGRATIONS.slice(
-        0,
-        MIGRATIONS.findIndex((m) => m.name === 'UsersMembershipsSessions1763950000000'),
-      ),
-    );
-    const db = new Client({ connectionString: url.toString() });
-    await db.connect();
+    await database.migrateUpTo('UsersMembershipsSessions1763950000000');
+    const db = await database.connect();
     try {
       const orgs = await db.query(`INSERT INTO organizations (name) VALUES ('acme'), ('globex') RETURNING id`);
       const [acme, globex] = orgs.rows.map((r) => r.id as string);
@@ -63,7 +19,7 @@ describe('the users-and-memberships migration', () => {
         [globex],
       );
 
-      await migrateWith(MIGRATIONS);
+      await database.migrateAll();
 
       const users = await db.query('SELECT id, lower(email) AS email FROM users ORDER BY email');
       expect(users.rows.map((u) => u.email)).toEqual(['ada@example.com', 'bob@example.com']);
