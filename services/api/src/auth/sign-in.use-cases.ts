@@ -1,6 +1,6 @@
 import type { Database } from '@herald/db';
 import { AppError } from '@herald/errors';
-import { auditAuth } from './auth-audit';
+import { auditUserAction } from '../audit/user-action.audit';
 import { MagicLinkRepository } from './magic-link.repository';
 import { hashToken } from './opaque-token';
 import { SessionRepository } from './session.repository';
@@ -19,7 +19,7 @@ export async function verifyMagicLink(deps: SessionDeps, token: string, requestI
     if (!email) throw new AppError('unauthenticated', 'the sign-in link is unknown, expired or already used');
     const { user, created } = await new UserRepository(tx).upsertByEmail(email);
     const { sessionId, tokens } = await startSession(tx, user, deps.lifetimes);
-    await auditAuth(tx, 'auth.signed_in', user.id, { method: 'magic_link', session_id: sessionId, user_created: created }, requestId);
+    await auditUserAction(tx, 'auth.signed_in', user.id, { method: 'magic_link', session_id: sessionId, user_created: created }, requestId);
     return tokens;
   });
 }
@@ -40,7 +40,13 @@ export async function refreshSession(deps: SessionDeps, refreshToken: string, re
     if (!state || state.sessionRevoked || state.expired) return { kind: 'invalid' };
     if (state.rotated) {
       await sessions.revoke(state.sessionId);
-      await auditAuth(tx, 'auth.refresh_reuse_detected', state.userId, { session_id: state.sessionId, session_revoked: true }, requestId);
+      await auditUserAction(
+        tx,
+        'auth.refresh_reuse_detected',
+        state.userId,
+        { session_id: state.sessionId, session_revoked: true },
+        requestId,
+      );
       return { kind: 'reused' };
     }
     await sessions.markRotated(hash);
@@ -67,7 +73,7 @@ export async function logout(
   await deps.db.transaction(async (tx) => {
     const sessions = new SessionRepository(tx);
     const revoked = all ? await sessions.revokeAllOf(principal.userId) : await sessions.revoke(principal.sessionId);
-    await auditAuth(
+    await auditUserAction(
       tx,
       'auth.logged_out',
       principal.userId,

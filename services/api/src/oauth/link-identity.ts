@@ -1,7 +1,7 @@
 import type { Queryable } from '@herald/db';
 import { UserRepository } from '../auth/user.repository';
 import { IdentityRepository, type IdentityRecord } from './identity.repository';
-import { auditOAuth } from './oauth-audit';
+import { auditUserAction } from '../audit/user-action.audit';
 import type { PendingAuthorization, RedeemedCode } from './oauth-flow.repository';
 import type { ExternalIdentity } from './oauth-provider';
 
@@ -44,7 +44,7 @@ export async function linkIdentity(
   }
   const linked = await linkOnce(identities, provider, external, userId!);
   if (linked.userId !== userId) return IN_USE;
-  await auditOAuth(tx, 'oauth.identity_connected', userId!, {
+  await auditUserAction(tx, 'oauth.identity_connected', userId!, {
     provider,
     identity_id: linked.id,
     intent: flow.intent,

@@ -3,7 +3,7 @@ import { hashToken } from '../auth/opaque-token';
 import { startSession, type TokenPair } from '../auth/session-tokens';
 import { UserRepository } from '../auth/user.repository';
 import { IdentityRepository } from './identity.repository';
-import { auditOAuth } from './oauth-audit';
+import { auditUserAction } from '../audit/user-action.audit';
 import type { OAuthDeps } from './oauth-deps';
 import { OAuthFlowRepository } from './oauth-flow.repository';
 
@@ -27,7 +27,7 @@ export async function redeemCode(deps: Pick<OAuthDeps, 'db' | 'lifetimes'>, code
     const user = await new UserRepository(tx).findById(redeemed.userId);
     if (!user) throw new AppError('unauthenticated', REFUSED);
     const { sessionId, tokens } = await startSession(tx, user, deps.lifetimes);
-    await auditOAuth(
+    await auditUserAction(
       tx,
       'auth.signed_in',
       user.id,
@@ -43,6 +43,6 @@ export async function disconnect(deps: Pick<OAuthDeps, 'db'>, userId: string, pr
   await deps.db.transaction(async (tx) => {
     const removed = await new IdentityRepository(tx).unlink(userId, provider);
     if (removed === 0) throw new AppError('not_found', `no ${provider} account is connected`);
-    await auditOAuth(tx, 'oauth.identity_disconnected', userId, { provider, identities_removed: removed }, requestId);
+    await auditUserAction(tx, 'oauth.identity_disconnected', userId, { provider, identities_removed: removed }, requestId);
   });
 }

@@ -1,7 +1,7 @@
 import type { Database } from '@herald/db';
 import { AppError } from '@herald/errors';
 import type { TopologyNames } from '@herald/messaging';
-import { auditAuth } from '../auth/auth-audit';
+import { auditUserAction } from '../audit/user-action.audit';
 import { hashToken, newOpaqueToken, TOKEN_PREFIX } from '../auth/opaque-token';
 import { startSession, type TokenLifetimes, type TokenPair } from '../auth/session-tokens';
 import { queueSystemEmail } from '../auth/system-email';
@@ -120,7 +120,13 @@ export class InvitationsService {
       const { sessionId, tokens } = await startSession(tx, user, this.deps.lifetimes);
       const actor = { userId: user.id, organizationId: held.organizationId, requestId };
       await auditOrganization(tx, actor, 'invitation.accepted', { target_id: held.id, user_id: user.id, role, user_created: created });
-      await auditAuth(tx, 'auth.signed_in', user.id, { method: 'invitation', session_id: sessionId, user_created: created }, requestId);
+      await auditUserAction(
+        tx,
+        'auth.signed_in',
+        user.id,
+        { method: 'invitation', session_id: sessionId, user_created: created },
+        requestId,
+      );
       return { organization_id: held.organizationId, role, ...tokens };
     });
   }

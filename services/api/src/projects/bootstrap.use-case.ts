@@ -1,6 +1,6 @@
 import type { Database } from '@herald/db';
 import { SecretBox, generateApiKey, generateSigningSecret } from '@herald/secrets';
-import { auditAuth } from '../auth/auth-audit';
+import { auditUserAction } from '../audit/user-action.audit';
 import { DEFAULT_TOKEN_LIFETIMES, startSession, type TokenLifetimes } from '../auth/session-tokens';
 import { UserRepository } from '../auth/user.repository';
 import { AuditLogRepository } from '../audit/audit-log.repository';
@@ -57,7 +57,11 @@ export async function bootstrap(
       metadata: { target_id: apiKeyId, name: 'bootstrap', scopes, via: 'cli bootstrap' },
     });
     const { sessionId, tokens } = await startSession(tx, user, lifetimes);
-    await auditAuth(tx, 'auth.signed_in', user.id, { method: 'cli_bootstrap', session_id: sessionId, organization_id: organizationId });
+    await auditUserAction(tx, 'auth.signed_in', user.id, {
+      method: 'cli_bootstrap',
+      session_id: sessionId,
+      organization_id: organizationId,
+    });
     return {
       organization_id: organizationId,
       project_id: project.id,
