@@ -1,7 +1,7 @@
 import type { Queryable } from '@herald/db';
 import type { Request } from 'express';
-import { AuditLogRepository } from '../audit/audit-log.repository';
 import { principalOf } from '../auth/bearer.middleware';
+import { auditChange } from '../projects/control-plane-actor';
 import { membershipOf } from './role-gate';
 import type { Role } from './roles';
 
@@ -18,23 +18,12 @@ export function memberActorOf(req: Request): MemberActor {
   return { userId: principalOf(req).userId, organizationId, role, requestId: req.requestId };
 }
 
-/**
- * One audit entry for a change to an organization, its members or invitations, written in the
- * change's transaction. Metadata holds ids, roles, names and addresses, never a token.
- */
+/** An organization-level change (no project): see auditChange. */
 export function auditOrganization(
   db: Queryable,
   actor: { userId: string; organizationId: string | null; requestId?: string },
   action: string,
   metadata: Record<string, unknown>,
 ): Promise<void> {
-  return new AuditLogRepository(db).insert({
-    projectId: null,
-    organizationId: actor.organizationId,
-    actorUserId: actor.userId,
-    actorApiKeyId: null,
-    action,
-    metadata,
-    requestId: actor.requestId,
-  });
+  return auditChange(db, actor, action, null, metadata);
 }

@@ -16,13 +16,14 @@ export function actorOf(req: Request): Actor {
 }
 
 /**
- * One audit entry for a control-plane change, written in the change's transaction. Metadata
- * holds names, ids and settings, never a key or a signing secret. `projectId` is null for a
+ * One audit entry for a control-plane change (organizations, members, invitations, projects, API
+ * keys), written in the change's transaction. Metadata holds names, ids and settings, never a
+ * key, a token or a signing secret. `projectId` is null for a
  * project that no longer exists (its entries go with it); its id is then in the metadata.
  */
 export function auditChange(
   db: Queryable,
-  actor: Actor,
+  actor: { userId: string; organizationId: string | null; requestId?: string },
   action: string,
   projectId: string | null,
   metadata: Record<string, unknown>,
