@@ -87,6 +87,30 @@ export class Broker {
     });
   }
 
+  /**
+   * Depth and consumer count of each named queue (for platform health); a queue that does not
+   * exist is reported as missing. Each check has its own channel: the broker closes a channel
+   * whose checkQueue names no queue.
+   */
+  async inspectQueues(queues: string[]): Promise<Array<{ name: string; messages: number | null; consumers: number | null }>> {
+    const model = this.model;
+    if (!model) throw new BrokerUnavailableError('broker is not connected');
+    return Promise.all(
+      queues.map(async (name) => {
+        const ch = await model.createChannel();
+        ch.on('error', () => undefined);
+        try {
+          const q = await ch.checkQueue(name);
+          return { name, messages: q.messageCount, consumers: q.consumerCount };
+        } catch {
+          return { name, messages: null, consumers: null };
+        } finally {
+          await ch.close().catch(() => undefined);
+        }
+      }),
+    );
+  }
+
   async close(): Promise<void> {
     await this.connection?.close().catch(() => undefined);
     this.model = undefined;
