@@ -51,7 +51,7 @@ describe('herald admin grant (the compiled program)', () => {
     expect((await http().get('/api/v1/admin/administrators').set(auth)).status).toBe(200);
   });
 
-  it('when a permission is unknown or the address is missing, then it exits with 2 naming the problem and grants nothing', async () => {
+  it('when a permission is unknown or the address is missing or malformed, then it exits with 2 naming the problem and grants nothing', async () => {
     const email = `typo-${randomUUID().slice(0, 8)}@example.com`;
     const typo = await run('node', [CLI, 'admin', 'grant', '--email', email, '--permission', 'health:wirte'], { env }).catch((e) => e);
     expect(typo.code).toBe(2);
@@ -59,6 +59,9 @@ describe('herald admin grant (the compiled program)', () => {
     const none = await run('node', [CLI, 'admin', 'grant'], { env }).catch((e) => e);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/--email is required/);
+    const notAnAddress = await run('node', [CLI, 'admin', 'grant', '--email', 'ops at example'], { env }).catch((e) => e);
+    expect(notAnAddress.code).toBe(2);
+    expect(notAnAddress.stderr).toMatch(/--email "ops at example" is no email address/);
     const { rows } = await f.system.api.db.query('SELECT 1 FROM users WHERE email = $1', [email]);
     expect(rows).toHaveLength(0);
   });

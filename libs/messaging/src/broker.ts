@@ -89,26 +89,33 @@ export class Broker {
 
   /**
    * Depth and consumer count of each named queue (for platform health); a queue that does not
-   * exist is reported as missing. Each check has its own channel: the broker closes a channel
-   * whose checkQueue names no queue.
+   * exist is reported with nulls. One channel serves the checks in turn; the broker closes a
+   * channel whose checkQueue names no queue, so a fresh one is opened after such a miss.
    */
   async inspectQueues(queues: string[]): Promise<Array<{ name: string; messages: number | null; consumers: number | null }>> {
     const model = this.model;
     if (!model) throw new BrokerUnavailableError('broker is not connected');
-    return Promise.all(
-      queues.map(async (name) => {
-        const ch = await model.createChannel();
-        ch.on('error', () => undefined);
+    const open = async () => {
+      const ch = await model.createChannel();
+      ch.on('error', () => undefined);
+      return ch;
+    };
+    let ch = await open();
+    const found: Array<{ name: string; messages: number | null; consumers: number | null }> = [];
+    try {
+      for (const name of queues) {
         try {
           const q = await ch.checkQueue(name);
-          return { name, messages: q.messageCount, consumers: q.consumerCount };
+          found.push({ name, messages: q.messageCount, consumers: q.consumerCount });
         } catch {
-          return { name, messages: null, consumers: null };
-        } finally {
-          await ch.close().catch(() => undefined);
+          found.push({ name, messages: null, consumers: null });
+          ch = await open();
         }
-      }),
-    );
+      }
+    } finally {
+      await ch.close().catch(() => undefined);
+    }
+    return found;
   }
 
   async close(): Promise<void> {

@@ -26,6 +26,16 @@ Commands:
 
 Configuration comes from the environment (DATABASE_URL, HERALD_SECRETS_KEY, ...); see README.md.`;
 
+/** The address and permissions of `admin grant`, or why they are refused (before anything is written). */
+function grantArguments(email: string | undefined, permissions: string[]): { email: string; permissions: string[] } | string {
+  const address = email?.trim();
+  if (!address) return '--email is required';
+  if (!/^[^@\s]+@[^@\s]+$/.test(address)) return `--email ${JSON.stringify(address)} is no email address`;
+  const unknown = permissions.filter((p) => !isAdminPermission(p));
+  if (unknown.length > 0) return `unknown permission ${unknown.map((p) => JSON.stringify(p)).join(', ')}`;
+  return { email: address, permissions };
+}
+
 async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -65,18 +75,16 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (command === 'admin' && positionals[1] === 'grant') {
-    const permissions = values.permission ?? [];
-    const unknown = permissions.filter((p) => !isAdminPermission(p));
-    if (!values.email || unknown.length > 0) {
-      const why = values.email ? `unknown permission ${unknown.map((p) => JSON.stringify(p)).join(', ')}` : '--email is required';
-      process.stderr.write(`herald admin grant: ${why}\n\n${HELP}\n`);
+    const args = grantArguments(values.email, values.permission ?? []);
+    if (typeof args === 'string') {
+      process.stderr.write(`herald admin grant: ${args}\n\n${HELP}\n`);
       process.exit(2);
     }
     await migrate(config.DATABASE_URL);
     const db = await Database.connect(config.DATABASE_URL, 2);
     try {
       const lifetimes = { accessTtlS: config.ACCESS_TOKEN_TTL_S, refreshTtlS: config.REFRESH_TOKEN_TTL_S };
-      process.stdout.write(JSON.stringify(await grantAdministrator(db, values.email, permissions, lifetimes)) + '\n');
+      process.stdout.write(JSON.stringify(await grantAdministrator(db, args.email, args.permissions, lifetimes)) + '\n');
     } finally {
       await db.close();
     }
