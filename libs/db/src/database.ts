@@ -15,6 +15,7 @@ import { UsersMembershipsSessions1763950000000 } from './migrations/176395000000
 import { OrganizationsInvitations1763960000000 } from './migrations/1763960000000-organizations-invitations';
 import { ProjectsApiKeys1763970000000 } from './migrations/1763970000000-projects-api-keys';
 import { OAuthIdentities1763980000000 } from './migrations/1763980000000-oauth-identities';
+import { Administrators1763990000000 } from './migrations/1763990000000-administrators';
 
 export const MIGRATIONS = [
   InitialSchema1763780000000,
@@ -29,6 +30,7 @@ export const MIGRATIONS = [
   OrganizationsInvitations1763960000000,
   ProjectsApiKeys1763970000000,
   OAuthIdentities1763980000000,
+  Administrators1763990000000,
 ];
 
 /** SQL text, or a named statement that PostgreSQL parses and plans once per connection (hot paths). */

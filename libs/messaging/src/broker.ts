@@ -87,6 +87,37 @@ export class Broker {
     });
   }
 
+  /**
+   * Depth and consumer count of each named queue (for platform health); a queue that does not
+   * exist is reported with nulls. One channel serves the checks in turn; the broker closes a
+   * channel whose checkQueue names no queue, so a fresh one is opened after such a miss.
+   */
+  async inspectQueues(queues: string[]): Promise<Array<{ name: string; messages: number | null; consumers: number | null }>> {
+    const model = this.model;
+    if (!model) throw new BrokerUnavailableError('broker is not connected');
+    const open = async () => {
+      const ch = await model.createChannel();
+      ch.on('error', () => undefined);
+      return ch;
+    };
+    let ch = await open();
+    const found: Array<{ name: string; messages: number | null; consumers: number | null }> = [];
+    try {
+      for (const name of queues) {
+        try {
+          const q = await ch.checkQueue(name);
+          found.push({ name, messages: q.messageCount, consumers: q.consumerCount });
+        } catch {
+          found.push({ name, messages: null, consumers: null });
+          ch = await open();
+        }
+      }
+    } finally {
+      await ch.close().catch(() => undefined);
+    }
+    return found;
+  }
+
   async close(): Promise<void> {
     await this.connection?.close().catch(() => undefined);
     this.model = undefined;

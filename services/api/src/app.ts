@@ -11,6 +11,7 @@ import { BatchedEventWriter, EventRules, templateChannelsOf } from '@herald/inta
 import { CHANNELS, type Channel } from '@herald/contracts';
 import { authArea, MAGIC_LINK_SCRUB_INTERVAL_MS } from './auth/auth.area';
 import { oauthArea } from './oauth/oauth.area';
+import { adminArea } from './admin/admin.area';
 import { organizationsArea } from './organizations/organizations.area';
 import { AnalyticsRepository } from './analytics/analytics.repository';
 import { UsageRepository } from './usage/usage.repository';
@@ -107,6 +108,8 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     ),
     onCommitted: () => relay.kick(),
   };
+  const apiKeysService = new ApiKeysService(db);
+  const admin = adminArea({ db, broker, names, config, apiKeys: apiKeysService });
   const app = createApp({
     db,
     broker,
@@ -126,9 +129,10 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     validateResponses: config.VALIDATE_RESPONSES,
     auth,
     projects: new ProjectsService(db, new SecretBox(config.secretsKey)),
-    apiKeys: new ApiKeysService(db),
+    apiKeys: apiKeysService,
     oauth,
     organizations,
+    admin,
   });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(config.PORT, () => resolve(s));

@@ -19,13 +19,13 @@ export interface ApiKeyView {
   updated_at: string;
 }
 
-type Row = Omit<ApiKeyView, 'expires_at' | 'last_used_at' | 'revoked_at' | 'created_at' | 'updated_at'> &
+export type Row = Omit<ApiKeyView, 'expires_at' | 'last_used_at' | 'revoked_at' | 'created_at' | 'updated_at'> &
   Record<'expires_at' | 'last_used_at' | 'revoked_at', Date | null> &
   Record<'created_at' | 'updated_at', Date>;
 
 const iso = (d: Date | null) => d && d.toISOString();
 
-function view(r: Row): ApiKeyView {
+export function view(r: Row): ApiKeyView {
   return {
     ...r,
     expires_at: iso(r.expires_at),
@@ -57,7 +57,7 @@ export interface NewApiKey {
 /** `expiring`: still accepted, but ends within 7 days (a rotated key in its grace period, or one near its expiry). */
 export const EXPIRING_WITHIN = '7 days';
 
-const VIEW = `id, project_id, name, display_prefix AS prefix, scopes,
+export const VIEW = `id, project_id, name, display_prefix AS prefix, scopes,
   CASE WHEN revoked_at IS NOT NULL THEN 'revoked'
        WHEN expires_at <= now() THEN 'expired'
        WHEN expires_at <= now() + interval '${EXPIRING_WITHIN}' THEN 'expiring'

@@ -7,8 +7,9 @@ export interface Profile {
   name: string | null;
   created_at: Date;
   organizations: Array<{ id: string; name: string; role: string }>;
-  /** Connected OAuth identities. Platform permissions come with the administration plane. */
+  /** Connected OAuth identities. */
   identities: Array<{ provider: string; email: string }>;
+  /** Platform administration permissions; empty for a user who is no administrator. */
   admin_permissions: string[];
 }
 
@@ -19,8 +20,12 @@ export class ProfileService {
   async get(userId: string): Promise<Profile> {
     const user = await this.users.findById(userId);
     if (!user) throw new AppError('unauthenticated', 'the user of this session no longer exists');
-    const [organizations, identities] = await Promise.all([this.users.organizationsOf(userId), this.users.identitiesOf(userId)]);
-    return { ...user, organizations, identities, admin_permissions: [] };
+    const [organizations, identities, permissions] = await Promise.all([
+      this.users.organizationsOf(userId),
+      this.users.identitiesOf(userId),
+      this.users.adminPermissionsOf(userId),
+    ]);
+    return { ...user, organizations, identities, admin_permissions: permissions };
   }
 
   async rename(userId: string, name: string): Promise<Profile> {

@@ -62,6 +62,12 @@ export class UserRepository {
     return rows;
   }
 
+  /** The user's platform administration permissions (admin/ area), for /auth/me; none when no administrator. */
+  async adminPermissionsOf(userId: string): Promise<string[]> {
+    const { rows } = await this.db.query<{ permissions: string[] }>('SELECT permissions FROM administrators WHERE user_id = $1', [userId]);
+    return rows[0]?.permissions ?? [];
+  }
+
   /** Makes the user a member with this role (the role is set again when already a member). */
   async putMembership(organizationId: string, userId: string, role: string): Promise<void> {
     await this.db.query(

@@ -9,6 +9,7 @@ import type { ApiKeysService } from '../api-keys/api-keys.service';
 import type { ProjectsService } from '../projects/projects.service';
 import { apiKeyRoutes } from '../api-keys/api-key.routes';
 import { projectRoutes } from '../projects/project.routes';
+import type { AdminArea } from '../admin/admin.area';
 import type { OrganizationsArea } from '../organizations/organizations.area';
 import type { MembershipRepository } from '../organizations/membership.repository';
 import { roleGate } from '../organizations/role-gate';
@@ -84,6 +85,8 @@ export interface AppDeps {
   /** OAuth / OpenID Connect sign-in and account connection routes. */
   oauth: Router;
   organizations: OrganizationsArea;
+  /** Platform administration: the permission gate and the /admin routes. */
+  admin: AdminArea;
 }
 
 /** Per-key token buckets from RATE_LIMIT_PER_SECOND and RATE_LIMIT_BURST; either at 0 turns limiting off. */
@@ -95,7 +98,8 @@ function rateLimitStage(config: Config): RequestHandler[] {
 /**
  * request id -> usage hook (counts when the response finishes) -> match the openapi operation ->
  * identify the key or the bearer (401) -> the caller's role in the organization the path names
- * (404 for non-members, 403 below the operation's x-required-role) -> rate limit (429) -> scopes (403) -> read the body with the operation's
+ * (404 for non-members, 403 below the operation's x-required-role) -> the administrator's
+ * permission for /admin operations (403) -> rate limit (429) -> scopes (403) -> read the body with the operation's
  * limit (413) -> audit hook -> validation (422) -> routes -> one error handler. Nothing reads a
  * body for a caller that is not allowed to send it.
  */
@@ -107,7 +111,13 @@ export function createApp(deps: AppDeps): Express {
   app.use(usageCounter(deps.usage, BASE_PATH));
   app.use(
     openApiMiddleware(deps.validateResponses, {
-      beforeScopes: [apiKeyGate(deps.authenticator), deps.auth.gate, roleGate(deps.memberships), ...rateLimitStage(deps.config)],
+      beforeScopes: [
+        apiKeyGate(deps.authenticator),
+        deps.auth.gate,
+        roleGate(deps.memberships),
+        deps.admin.gate,
+        ...rateLimitStage(deps.config),
+      ],
       afterScopes: [bodyReader(), auditTrail(deps.auditLog, deps.logger)],
     }),
   );
@@ -129,6 +139,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(apiKeyRoutes(deps.apiKeys));
   api.use(deps.oauth);
   api.use(deps.organizations.routes);
+  api.use(deps.admin.routes);
   app.use(BASE_PATH, api);
   app.use((_req, res) => {
     res.status(404).json({ detail: 'not found' });

@@ -1,20 +1,36 @@
 import { readFileSync } from 'node:fs';
+import { ADMIN_PERMISSIONS } from '../admin/permissions';
 import { OPENAPI_PATH } from './openapi.middleware';
 
-/** The operations of openapi.yaml as text blocks, from one `operationId` to the next. */
-function operations(): Array<{ id: string; text: string }> {
+/** The operations of openapi.yaml as text blocks, from one `operationId` to the next, with the path each is under. */
+function operations(): Array<{ id: string; text: string; path: string }> {
   const paths = readFileSync(OPENAPI_PATH, 'utf8').split(/^(?:webhooks|components):/m)[0];
-  return paths
-    .split(/^ {4}(?:get|post|put|patch|delete):$/m)
-    .slice(1)
-    .map((text) => ({ id: /operationId: (\w+)/.exec(text)?.[1] ?? '?', text }));
+  return paths.split(/^(?= {2}\/)/m).flatMap((block) => {
+    const path = /^ {2}(\/\S*):/.exec(block)?.[1] ?? '';
+    return block
+      .split(/^ {4}(?:get|post|put|patch|delete):$/m)
+      .slice(1)
+      .map((text) => ({ id: /operationId: (\w+)/.exec(text)?.[1] ?? '?', text, path }));
+  });
 }
 
 describe('openapi.yaml names who may call every bearer operation', () => {
-  it('when an operation takes a bearer, then it declares x-required-role (a role, or any)', () => {
+  it('when an operation takes a bearer, then it declares x-required-role (a role, or any) or x-required-permission', () => {
     const missing = operations()
       .filter((op) => /- BearerAuth:/.test(op.text))
-      .filter((op) => !/x-required-role: (any|viewer|developer|admin|owner)\n/.test(op.text))
+      .filter((op) => !/x-required-role: (any|viewer|developer|admin|owner)\n/.test(op.text) && !/x-required-permission: /.test(op.text))
+      .map((op) => op.id);
+    expect(missing).toEqual([]);
+  });
+
+  it('when an operation is under /admin, then it takes a bearer and declares one x-required-permission of the twelve', () => {
+    const admin = operations().filter((op) => op.path.startsWith('/admin/'));
+    expect(admin.length).toBeGreaterThan(0);
+    const missing = admin
+      .filter((op) => {
+        const permission = /x-required-permission: (\S+)\n/.exec(op.text)?.[1];
+        return !/- BearerAuth:/.test(op.text) || !(ADMIN_PERMISSIONS as readonly string[]).includes(permission ?? '');
+      })
       .map((op) => op.id);
     expect(missing).toEqual([]);
   });

@@ -1,0 +1,38 @@
+import type { Config } from '@herald/config';
+import type { Database } from '@herald/db';
+import type { Broker, TopologyNames } from '@herald/messaging';
+import type { RequestHandler, Router } from 'express';
+import type { ApiKeysService } from '../api-keys/api-keys.service';
+import { adminGate } from './admin-gate';
+import { adminRoutes } from './admin.routes';
+import { AdministratorRepository } from './administrator.repository';
+import { AdministratorsService } from './administrators.service';
+import { PlatformApiKeysService } from './platform-api-keys.service';
+import { PlatformHealthCheck } from './platform-health';
+
+export interface AdminArea {
+  /** Checks x-required-permission; runs after the bearer gate. */
+  gate: RequestHandler;
+  routes: Router;
+}
+
+export interface AdminAreaDeps {
+  db: Database;
+  broker: Broker;
+  names: TopologyNames;
+  config: Config;
+  apiKeys: ApiKeysService;
+}
+
+/** Platform administration (/admin/*): administrators, platform health, and every project's API keys. */
+export function adminArea(deps: AdminAreaDeps): AdminArea {
+  const { db } = deps;
+  return {
+    gate: adminGate(new AdministratorRepository(db)),
+    routes: adminRoutes({
+      administrators: new AdministratorsService(db),
+      apiKeys: new PlatformApiKeysService(db, deps.apiKeys),
+      health: new PlatformHealthCheck(db, deps.broker, deps.names, deps.config.retryPolicies),
+    }),
+  };
+}

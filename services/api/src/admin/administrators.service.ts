@@ -1,0 +1,97 @@
+import type { Database } from '@herald/db';
+import { AppError } from '@herald/errors';
+import { UserRepository } from '../auth/user.repository';
+import { offsetOf, type Page, type PageRequest } from '../shared/paging';
+import { auditAdminAction, type AdminActor } from './admin-audit';
+import { AdministratorRepository, type AdministratorView } from './administrator.repository';
+import { normalizePermissions } from './permissions';
+
+/** The permission no platform may lose its last holder of: nobody could make administrators again. */
+const KEEPER = 'administrators:write';
+
+/** Nobody grants what they do not hold themselves. */
+function mayGrant(callerHolds: string[], granted: string[]): void {
+  const lacking = granted.filter((p) => !callerHolds.includes(p));
+  if (lacking.length > 0) throw new AppError('forbidden', `you cannot grant permissions you do not hold: ${lacking.join(', ')}`);
+}
+
+function found(admin: AdministratorView | undefined): AdministratorView {
+  if (!admin) throw new AppError('not_found', 'administrator not found');
+  return admin;
+}
+
+/** GET/POST /admin/administrators and GET/PATCH/DELETE /admin/administrators/{id}. */
+export class AdministratorsService {
+  constructor(private readonly db: Database) {}
+
+  async list(page: PageRequest): Promise<Page<AdministratorView>> {
+    const { items, total } = await new AdministratorRepository(this.db).list(page.perPage, offsetOf(page));
+    return { items, total, page: page.page, per_page: page.perPage, total_pages: Math.ceil(total / page.perPage) };
+  }
+
+  async get(id: string): Promise<AdministratorView> {
+    return found(await new AdministratorRepository(this.db).get(id));
+  }
+
+  /** The user with this address (created when missing) becomes an administrator; 409 when they already are one. */
+  create(actor: AdminActor, callerHolds: string[], input: { email: string; permissions: string[] }): Promise<AdministratorView> {
+    const permissions = normalizePermissions(input.permissions);
+    mayGrant(callerHolds, permissions);
+    return this.db.transaction(async (tx) => {
+      const { user } = await new UserRepository(tx).upsertByEmail(input.email.trim());
+      const admins = new AdministratorRepository(tx);
+      if (await admins.exists(user.id))
+        throw new AppError('conflict', 'this user is already an administrator; change their permissions instead');
+      const admin = await admins.put(user.id, permissions);
+      await auditAdminAction(tx, actor, 'administrator.created', {}, { target_id: admin.id, user_id: user.id, permissions });
+      return admin;
+    });
+  }
+
+  /** Replaces the permissions; the ones added must be held by the caller. */
+  update(actor: AdminActor, callerHolds: string[], id: string, input: { permissions: string[] }): Promise<AdministratorView> {
+    const permissions = normalizePermissions(input.permissions);
+    return this.db.transaction(async (tx) => {
+      const admins = new AdministratorRepository(tx);
+      const holders = await admins.lockHoldersOf(KEEPER);
+      const before = found(await admins.get(id, true));
+      mayGrant(
+        callerHolds,
+        permissions.filter((p) => !before.permissions.includes(p)),
+      );
+      if (!permissions.includes(KEEPER)) this.keepsAKeeper(holders, id);
+      await admins.setPermissions(id, permissions);
+      await auditAdminAction(
+        tx,
+        actor,
+        'administrator.updated',
+        {},
+        { target_id: id, user_id: before.user_id, from: before.permissions, permissions },
+      );
+      return { ...before, permissions };
+    });
+  }
+
+  delete(actor: AdminActor, id: string): Promise<void> {
+    return this.db.transaction(async (tx) => {
+      const admins = new AdministratorRepository(tx);
+      const holders = await admins.lockHoldersOf(KEEPER);
+      const before = found(await admins.get(id, true));
+      this.keepsAKeeper(holders, id);
+      await admins.delete(id);
+      await auditAdminAction(
+        tx,
+        actor,
+        'administrator.deleted',
+        {},
+        { target_id: id, user_id: before.user_id, permissions: before.permissions },
+      );
+    });
+  }
+
+  /** 409 when `leaving` is the only holder of administrators:write. */
+  private keepsAKeeper(holders: string[], leaving: string): void {
+    if (holders.length > 0 && holders.every((h) => h === leaving))
+      throw new AppError('conflict', `this is the last administrator holding ${KEEPER}; grant it to someone else first`);
+  }
+}

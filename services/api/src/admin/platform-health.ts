@@ -1,0 +1,59 @@
+import type { Database } from '@herald/db';
+import { topologyQueues, type Broker } from '@herald/messaging';
+import type { Config } from '@herald/config';
+import type { TopologyNames } from '@herald/messaging';
+
+export interface PlatformHealth {
+  status: 'healthy' | 'unhealthy';
+  database: string;
+  broker: string;
+  queues: Array<{ name: string; messages: number | null; consumers: number | null }>;
+  outbox: { backlog: number; oldest_age_seconds: number | null } | null;
+}
+
+const CHECK_TIMEOUT_MS = 2000;
+
+function withTimeout<T>(work: Promise<T>): Promise<T> {
+  return Promise.race([
+    work,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS).unref()),
+  ]);
+}
+
+/**
+ * GET /admin/health: what an operator looks at first. Each part is checked on its own with a
+ * time limit, so a down broker still shows the database and the outbox (which then grows).
+ */
+export class PlatformHealthCheck {
+  private readonly queueNames: string[];
+
+  constructor(
+    private readonly db: Database,
+    private readonly broker: Broker,
+    names: TopologyNames,
+    retryPolicies: Config['retryPolicies'],
+  ) {
+    this.queueNames = topologyQueues(names, retryPolicies);
+  }
+
+  async check(): Promise<PlatformHealth> {
+    const [database, outbox, queues] = await Promise.all([
+      withTimeout(this.db.ping()).then(
+        () => 'ok',
+        (err: Error) => `error: ${err.message}`,
+      ),
+      withTimeout(this.outbox()).catch(() => null),
+      withTimeout(this.broker.inspectQueues(this.queueNames)).catch(() => null),
+    ]);
+    const broker = queues ? 'ok' : this.broker.isConnected ? 'error: queues did not answer' : 'error: not connected to RabbitMQ';
+    const healthy = database === 'ok' && broker === 'ok';
+    return { status: healthy ? 'healthy' : 'unhealthy', database, broker, queues: queues ?? [], outbox };
+  }
+
+  private async outbox(): Promise<{ backlog: number; oldest_age_seconds: number | null }> {
+    const { rows } = await this.db.query<{ backlog: string; age: number | null }>(
+      'SELECT count(*) AS backlog, extract(epoch FROM now() - min(created_at))::float8 AS age FROM outbox',
+    );
+    return { backlog: Number(rows[0].backlog), oldest_age_seconds: rows[0].age === null ? null : Math.max(0, Math.floor(rows[0].age)) };
+  }
+}

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import type { Test } from 'supertest';
+import { aSession } from '../auth/sign-in.support';
+import { useSystem } from '../support/system-fixture';
+import { allBut, anAdministrator } from './admin.support';
+
+const f = useSystem();
+const http = () => f.http();
+
+type Call = (auth: Record<string, string>) => Test;
+
+/** Each /admin operation, with what it needs fresh for one call, and the answer a holder gets. */
+const OPERATIONS: Array<{ name: string; permission: string; ok: number; call: () => Promise<Call> }> = [
+  { name: 'GET /admin/health', permission: 'health:read', ok: 200, call: async () => (a) => http().get('/api/v1/admin/health').set(a) },
+  {
+    name: 'GET /admin/administrators',
+    permission: 'administrators:read',
+    ok: 200,
+    call: async () => (a) => http().get('/api/v1/admin/administrators').set(a),
+  },
+  {
+    name: 'GET /admin/administrators/{id}',
+    permission: 'administrators:read',
+    ok: 200,
+    call: async () => {
+      const target = await anAdministrator(f.system.api.db, ['health:read']);
+      return (a) => http().get(`/api/v1/admin/administrators/${target.administrator_id}`).set(a);
+    },
+  },
+  {
+    name: 'POST /admin/administrators',
+    permission: 'administrators:write',
+    ok: 201,
+    call: async () => (a) =>
+      http()
+        .post('/api/v1/admin/administrators')
+        .set(a)
+        .send({ email: `new-${randomUUID().slice(0, 8)}@example.com`, permissions: [] }),
+  },
+  {
+    name: 'PATCH /admin/administrators/{id}',
+    permission: 'administrators:write',
+    ok: 200,
+    call: async () => {
+      const target = await anAdministrator(f.system.api.db, ['health:read']);
+      return (a) => http().patch(`/api/v1/admin/administrators/${target.administrator_id}`).set(a).send({ permissions: [] });
+    },
+  },
+  {
+    name: 'DELETE /admin/administrators/{id}',
+    permission: 'administrators:write',
+    ok: 204,
+    call: async () => {
+      const target = await anAdministrator(f.system.api.db, ['health:read']);
+      return (a) => http().delete(`/api/v1/admin/administrators/${target.administrator_id}`).set(a);
+    },
+  },
+  {
+    name: 'GET /admin/api-keys',
+    permission: 'api_keys:read',
+    ok: 200,
+    call: async () => (a) => http().get('/api/v1/admin/api-keys').set(a),
+  },
+  {
+    name: 'GET /admin/api-keys/{id}',
+    permission: 'api_keys:read',
+    ok: 200,
+    call: async () => (a) => http().get(`/api/v1/admin/api-keys/${f.project.api_key_id}`).set(a),
+  },
+  {
+    name: 'POST /admin/api-keys/lookup',
+    permission: 'api_keys:read',
+    ok: 200,
+    call: async () => (a) => http().post('/api/v1/admin/api-keys/lookup').set(a).send({ key: f.project.api_key }),
+  },
+  {
+    name: 'POST /admin/api-keys/{id}/revoke',
+    permission: 'api_keys:write',
+    ok: 200,
+    call: async () => {
+      const victim = await aSession(f.system.api.db, f.config, `victim-${randomUUID().slice(0, 8)}@example.com`);
+      return (a) => http().post(`/api/v1/admin/api-keys/${victim.api_key_id}/revoke`).set(a);
+    },
+  },
+];
+
+describe('every /admin operation checks its x-required-permission', () => {
+  it.each(OPERATIONS)('when an administrator without $permission calls $name, then it is refused with 403', async (op) => {
+    const admin = await anAdministrator(f.system.api.db, allBut(op.permission));
+    const res = await (await op.call())(admin.auth);
+    expect(res.status).toBe(403);
+    expect(res.body.detail).toMatch(op.permission);
+  });
+
+  it.each(OPERATIONS)('when an administrator holding only $permission calls $name, then it is served', async (op) => {
+    const admin = await anAdministrator(f.system.api.db, [op.permission]);
+    const res = await (await op.call())(admin.auth);
+    expect(res.status).toBe(op.ok);
+  });
+
+  it.each(OPERATIONS)('when a signed-in user who is no administrator calls $name, then it is refused with 403', async (op) => {
+    const user = await aSession(f.system.api.db, f.config, `plain-${randomUUID().slice(0, 8)}@example.com`);
+    const res = await (await op.call())({ Authorization: `Bearer ${user.access_token}` });
+    expect(res.status).toBe(403);
+  });
+
+  it('when /admin is called without a bearer, or with a project API key, then it is 401', async () => {
+    expect((await http().get('/api/v1/admin/health')).status).toBe(401);
+    expect((await http().get('/api/v1/admin/health').set('X-API-Key', f.key)).status).toBe(401);
+  });
+});
