@@ -8,6 +8,8 @@ export interface AuditEntry {
   actorApiKeyId: string | null;
   /** The signed-in user who acted, when a user did. */
   actorUserId?: string | null;
+  /** The system account that acted (an /admin credential), when one did. */
+  actorSystemAccountId?: string | null;
   /** The organization acted on (control-plane entries). */
   organizationId?: string | null;
   metadata: Record<string, unknown>;
@@ -19,7 +21,8 @@ export class AuditLogRepository {
 
   async insert(e: AuditEntry): Promise<void> {
     await this.db.query(
-      'INSERT INTO audit_log (project_id, action, actor_api_key_id, actor_user_id, metadata, request_id, organization_id) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+      `INSERT INTO audit_log (project_id, action, actor_api_key_id, actor_user_id, metadata, request_id, organization_id, actor_system_account_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [
         e.projectId,
         e.action,
@@ -28,6 +31,7 @@ export class AuditLogRepository {
         JSON.stringify(e.metadata),
         e.requestId ?? null,
         e.organizationId ?? null,
+        e.actorSystemAccountId ?? null,
       ],
     );
   }
