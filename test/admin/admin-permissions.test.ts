@@ -152,6 +152,18 @@ const OPERATIONS: Array<{ name: string; permission: string; ok: number; call: ()
       return (a) => http().delete(`/api/v1/admin/system-accounts/${target.id}/credentials/${rows[0].id}`).set(a);
     },
   },
+  {
+    name: 'GET /admin/audit-log',
+    permission: 'audit_log:read',
+    ok: 200,
+    call: async () => (a) => http().get('/api/v1/admin/audit-log').set(a),
+  },
+  {
+    name: 'GET /admin/usage',
+    permission: 'usage:read',
+    ok: 200,
+    call: async () => (a) => http().get('/api/v1/admin/usage').set(a),
+  },
 ];
 
 describe('every /admin operation checks its x-required-permission', () => {

@@ -8,7 +8,10 @@ import { adminRoutes } from './admin.routes';
 import { AdministratorRepository } from './administrator.repository';
 import { AdministratorsService } from './administrators.service';
 import { PlatformApiKeysService } from './platform-api-keys.service';
+import { AuditLogRepository } from '../audit/audit-log.repository';
+import { UsageRepository } from '../usage/usage.repository';
 import { PlatformHealthCheck } from './platform-health';
+import { platformReportRoutes } from './platform-reports.routes';
 import { SystemAccountRepository } from './system-account.repository';
 import { systemAccountRoutes } from './system-accounts.routes';
 import { SystemAccountsService } from './system-accounts.service';
@@ -39,6 +42,7 @@ export function adminArea(deps: AdminAreaDeps): AdminArea {
         health: new PlatformHealthCheck(db, deps.broker, deps.names, deps.config.retryPolicies),
       }),
       systemAccountRoutes(new SystemAccountsService(db)),
+      platformReportRoutes({ auditLog: new AuditLogRepository(db), usage: new UsageRepository(db) }),
     ),
   };
 }
