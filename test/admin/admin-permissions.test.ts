@@ -164,6 +164,12 @@ const OPERATIONS: Array<{ name: string; permission: string; ok: number; call: ()
     ok: 200,
     call: async () => (a) => http().get('/api/v1/admin/usage').set(a),
   },
+  {
+    name: 'GET /admin/analytics',
+    permission: 'analytics:read',
+    ok: 200,
+    call: async () => (a) => http().get('/api/v1/admin/analytics').set(a),
+  },
 ];
 
 describe('every /admin operation checks its x-required-permission', () => {

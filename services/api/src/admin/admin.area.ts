@@ -8,6 +8,8 @@ import { adminRoutes } from './admin.routes';
 import { AdministratorRepository } from './administrator.repository';
 import { AdministratorsService } from './administrators.service';
 import { PlatformApiKeysService } from './platform-api-keys.service';
+import { AnalyticsRepository } from '../analytics/analytics.repository';
+import { AnalyticsService } from '../analytics/analytics.service';
 import { AuditLogRepository } from '../audit/audit-log.repository';
 import { UsageRepository } from '../usage/usage.repository';
 import { PlatformHealthCheck } from './platform-health';
@@ -42,7 +44,12 @@ export function adminArea(deps: AdminAreaDeps): AdminArea {
         health: new PlatformHealthCheck(db, deps.broker, deps.names, deps.config.retryPolicies),
       }),
       systemAccountRoutes(new SystemAccountsService(db)),
-      platformReportRoutes({ auditLog: new AuditLogRepository(db), usage: new UsageRepository(db) }),
+      platformReportRoutes({
+        db,
+        analytics: new AnalyticsService(new AnalyticsRepository(db)),
+        auditLog: new AuditLogRepository(db),
+        usage: new UsageRepository(db),
+      }),
     ),
   };
 }
