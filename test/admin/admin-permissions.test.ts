@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Test } from 'supertest';
 import { aSession } from '../auth/sign-in.support';
 import { useSystem } from '../support/system-fixture';
-import { allBut, anAdministrator } from './admin.support';
+import { aSystemAccount, allBut, anAdministrator } from './admin.support';
 
 const f = useSystem();
 const http = () => f.http();
@@ -81,6 +81,94 @@ const OPERATIONS: Array<{ name: string; permission: string; ok: number; call: ()
       const victim = await aSession(f.system.api.db, f.config, `victim-${randomUUID().slice(0, 8)}@example.com`);
       return (a) => http().post(`/api/v1/admin/api-keys/${victim.api_key_id}/revoke`).set(a);
     },
+  },
+  {
+    name: 'GET /admin/system-accounts',
+    permission: 'system_accounts:read',
+    ok: 200,
+    call: async () => (a) => http().get('/api/v1/admin/system-accounts').set(a),
+  },
+  {
+    name: 'POST /admin/system-accounts',
+    permission: 'system_accounts:write',
+    ok: 201,
+    call: async () => (a) => http().post('/api/v1/admin/system-accounts').set(a).send({ name: 'ci', permissions: [] }),
+  },
+  {
+    name: 'GET /admin/system-accounts/{id}',
+    permission: 'system_accounts:read',
+    ok: 200,
+    call: async () => {
+      const target = await aSystemAccount(f.system.api.db, ['health:read']);
+      return (a) => http().get(`/api/v1/admin/system-accounts/${target.id}`).set(a);
+    },
+  },
+  {
+    name: 'PATCH /admin/system-accounts/{id}',
+    permission: 'system_accounts:write',
+    ok: 200,
+    call: async () => {
+      const target = await aSystemAccount(f.system.api.db, ['health:read']);
+      return (a) => http().patch(`/api/v1/admin/system-accounts/${target.id}`).set(a).send({ name: 'renamed' });
+    },
+  },
+  {
+    name: 'DELETE /admin/system-accounts/{id}',
+    permission: 'system_accounts:write',
+    ok: 204,
+    call: async () => {
+      const target = await aSystemAccount(f.system.api.db, ['health:read']);
+      return (a) => http().delete(`/api/v1/admin/system-accounts/${target.id}`).set(a);
+    },
+  },
+  {
+    name: 'POST /admin/system-accounts/{id}/credentials',
+    permission: 'system_accounts:write',
+    ok: 201,
+    call: async () => {
+      const target = await aSystemAccount(f.system.api.db, ['health:read']);
+      return (a) => http().post(`/api/v1/admin/system-accounts/${target.id}/credentials`).set(a).send({});
+    },
+  },
+  {
+    name: 'GET /admin/system-accounts/{id}/credentials',
+    permission: 'system_accounts:read',
+    ok: 200,
+    call: async () => {
+      const target = await aSystemAccount(f.system.api.db, ['health:read']);
+      return (a) => http().get(`/api/v1/admin/system-accounts/${target.id}/credentials`).set(a);
+    },
+  },
+  {
+    name: 'DELETE /admin/system-accounts/{id}/credentials/{credential_id}',
+    permission: 'system_accounts:write',
+    ok: 204,
+    call: async () => {
+      const target = await aSystemAccount(f.system.api.db, ['health:read']);
+      const { rows } = await f.system.api.db.query<{ id: string }>(
+        `INSERT INTO system_account_credentials (system_account_id, secret_hash) VALUES ($1, $2) RETURNING id`,
+        [target.id, randomUUID()],
+      );
+      return (a) => http().delete(`/api/v1/admin/system-accounts/${target.id}/credentials/${rows[0].id}`).set(a);
+    },
+  },
+  {
+    name: 'GET /admin/audit-log',
+    permission: 'audit_log:read',
+    ok: 200,
+    call: async () => (a) => http().get('/api/v1/admin/audit-log').set(a),
+  },
+  {
+    name: 'GET /admin/usage',
+    permission: 'usage:read',
+    ok: 200,
+    call: async () => (a) => http().get('/api/v1/admin/usage').set(a),
+  },
+  {
+    name: 'GET /admin/analytics',
+    permission: 'analytics:read',
+    ok: 200,
+    call: async () => (a) => http().get('/api/v1/admin/analytics').set(a),
   },
 ];
 

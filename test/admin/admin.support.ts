@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '@herald/db';
 import { grantAdministrator } from '../../services/api/src/admin/grant-administrator.use-case';
 import { ADMIN_PERMISSIONS } from '../../services/api/src/admin/permissions';
+import { SystemAccountRepository } from '../../services/api/src/admin/system-account.repository';
 
 export const ALL = [...ADMIN_PERMISSIONS];
 
@@ -15,4 +16,9 @@ export async function anAdministrator(db: Database, permissions: string[]) {
 
 export function allBut(permission: string): string[] {
   return ALL.filter((p) => p !== permission);
+}
+
+/** A system account holding these permissions, made directly (as an administrator's POST would). */
+export async function aSystemAccount(db: Database, permissions: string[]) {
+  return new SystemAccountRepository(db).create(`robot-${randomUUID().slice(0, 8)}`, permissions);
 }

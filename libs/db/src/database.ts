@@ -16,6 +16,7 @@ import { OrganizationsInvitations1763960000000 } from './migrations/176396000000
 import { ProjectsApiKeys1763970000000 } from './migrations/1763970000000-projects-api-keys';
 import { OAuthIdentities1763980000000 } from './migrations/1763980000000-oauth-identities';
 import { Administrators1763990000000 } from './migrations/1763990000000-administrators';
+import { SystemAccounts1763995000000 } from './migrations/1763995000000-system-accounts';
 
 export const MIGRATIONS = [
   InitialSchema1763780000000,
@@ -31,6 +32,7 @@ export const MIGRATIONS = [
   ProjectsApiKeys1763970000000,
   OAuthIdentities1763980000000,
   Administrators1763990000000,
+  SystemAccounts1763995000000,
 ];
 
 /** SQL text, or a named statement that PostgreSQL parses and plans once per connection (hot paths). */

@@ -3,13 +3,15 @@ import type { Request } from 'express';
 import { principalOf } from '../auth/bearer.middleware';
 import { auditChange } from '../projects/control-plane-actor';
 
-/** The administrator acting on the platform: the signed-in user behind an /admin request. */
+/** Who acts on the platform: the signed-in user behind an /admin request, or a system account. */
 export interface AdminActor {
-  userId: string;
+  userId: string | null;
+  systemAccountId?: string | null;
   requestId?: string;
 }
 
 export function adminActorOf(req: Request): AdminActor {
+  if (req.systemAccountId) return { userId: null, systemAccountId: req.systemAccountId, requestId: req.requestId };
   return { userId: principalOf(req).userId, requestId: req.requestId };
 }
 

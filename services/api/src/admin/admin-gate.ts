@@ -1,8 +1,10 @@
 import { AppError } from '@herald/errors';
 import type { Request, RequestHandler } from 'express';
 import type { OpenApiRequest } from 'express-openapi-validator/dist/framework/types';
-import { principalOf } from '../auth/bearer.middleware';
+import { ADMIN_PATH } from '../auth/bearer.middleware';
+import { hashToken } from '../auth/opaque-token';
 import type { AdministratorRepository } from './administrator.repository';
+import type { SystemAccountRepository } from './system-account.repository';
 import { isAdminPermission } from './permissions';
 
 declare global {
@@ -11,11 +13,11 @@ declare global {
     interface Request {
       /** The permissions of the administrator calling an /admin operation (set by the admin gate). */
       adminPermissions?: string[];
+      /** The system account calling an /admin operation with one of its credentials (set by the admin gate). */
+      systemAccountId?: string;
     }
   }
 }
-
-const ADMIN_PATH = /^\/api\/v1\/admin(?:[/?]|$)/;
 
 function requiredPermissionOf(req: Request): unknown {
   return ((req as OpenApiRequest).openapi?.schema as Record<string, unknown> | undefined)?.['x-required-permission'];
@@ -27,7 +29,7 @@ function requiredPermissionOf(req: Request): unknown {
  * only, gets 403. An /admin operation that declares none is never served (a unit spec keeps
  * openapi.yaml from shipping one).
  */
-export function adminGate(administrators: AdministratorRepository): RequestHandler {
+export function adminGate(administrators: AdministratorRepository, systemAccounts: SystemAccountRepository): RequestHandler {
   return async (req, _res, next) => {
     const needed = requiredPermissionOf(req);
     if (needed === undefined) {
@@ -36,11 +38,28 @@ export function adminGate(administrators: AdministratorRepository): RequestHandl
       return;
     }
     if (!isAdminPermission(needed)) throw new Error(`x-required-permission ${String(needed)} is not a permission`);
-    const held = await administrators.permissionsOf(principalOf(req).userId);
+    const held = await permissionsOfCaller(req, administrators, systemAccounts);
     if (!held.includes(needed)) throw new AppError('forbidden', `this needs the ${needed} administration permission`);
     req.adminPermissions = held;
     next();
   };
+}
+
+/**
+ * A signed-in user's administrator permissions, or a system account's when the bearer gate let
+ * its credential through (on /admin/* only). An unknown, expired or deleted credential is 401.
+ */
+async function permissionsOfCaller(
+  req: Request,
+  administrators: AdministratorRepository,
+  systemAccounts: SystemAccountRepository,
+): Promise<string[]> {
+  if (req.principal) return administrators.permissionsOf(req.principal.userId);
+  if (req.systemAccountSecret === undefined) throw new Error('admin gate reached without the bearer gate');
+  const account = await systemAccounts.bySecretHash(hashToken(req.systemAccountSecret));
+  if (!account) throw new AppError('unauthenticated', 'system account credential is invalid, expired or deleted');
+  req.systemAccountId = account.id;
+  return account.permissions;
 }
 
 /** The caller's permissions as the admin gate found them; it has always run before an /admin route. */

@@ -1,14 +1,22 @@
 import type { Config } from '@herald/config';
 import type { Database } from '@herald/db';
 import type { Broker, TopologyNames } from '@herald/messaging';
-import type { RequestHandler, Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { ApiKeysService } from '../api-keys/api-keys.service';
 import { adminGate } from './admin-gate';
 import { adminRoutes } from './admin.routes';
 import { AdministratorRepository } from './administrator.repository';
 import { AdministratorsService } from './administrators.service';
 import { PlatformApiKeysService } from './platform-api-keys.service';
+import { AnalyticsRepository } from '../analytics/analytics.repository';
+import { AnalyticsService } from '../analytics/analytics.service';
+import { AuditLogRepository } from '../audit/audit-log.repository';
+import { UsageRepository } from '../usage/usage.repository';
 import { PlatformHealthCheck } from './platform-health';
+import { platformReportRoutes } from './platform-reports.routes';
+import { SystemAccountRepository } from './system-account.repository';
+import { systemAccountRoutes } from './system-accounts.routes';
+import { SystemAccountsService } from './system-accounts.service';
 
 export interface AdminArea {
   /** Checks x-required-permission; runs after the bearer gate. */
@@ -28,11 +36,20 @@ export interface AdminAreaDeps {
 export function adminArea(deps: AdminAreaDeps): AdminArea {
   const { db } = deps;
   return {
-    gate: adminGate(new AdministratorRepository(db)),
-    routes: adminRoutes({
-      administrators: new AdministratorsService(db),
-      apiKeys: new PlatformApiKeysService(db, deps.apiKeys),
-      health: new PlatformHealthCheck(db, deps.broker, deps.names, deps.config.retryPolicies),
-    }),
+    gate: adminGate(new AdministratorRepository(db), new SystemAccountRepository(db)),
+    routes: Router().use(
+      adminRoutes({
+        administrators: new AdministratorsService(db),
+        apiKeys: new PlatformApiKeysService(db, deps.apiKeys),
+        health: new PlatformHealthCheck(db, deps.broker, deps.names, deps.config.retryPolicies),
+      }),
+      systemAccountRoutes(new SystemAccountsService(db)),
+      platformReportRoutes({
+        db,
+        analytics: new AnalyticsService(new AnalyticsRepository(db)),
+        auditLog: new AuditLogRepository(db),
+        usage: new UsageRepository(db),
+      }),
+    ),
   };
 }

@@ -10,7 +10,7 @@ import { normalizePermissions } from './permissions';
 const KEEPER = 'administrators:write';
 
 /** Nobody grants what they do not hold themselves. */
-function mayGrant(callerHolds: string[], granted: string[]): void {
+export function mayGrant(callerHolds: string[], granted: string[]): void {
   const lacking = granted.filter((p) => !callerHolds.includes(p));
   if (lacking.length > 0) throw new AppError('forbidden', `you cannot grant permissions you do not hold: ${lacking.join(', ')}`);
 }

@@ -35,18 +35,18 @@ export function splitRange({ from, to }: Range): { from: Date; wholeFrom: Date; 
 /**
  * Counts per (bucket, channel, status) over a range: whole hours from the hourly rollup, the
  * partial hours at either end from the notifications index (it INCLUDEs channel and status, so
- * those are index-only scans). $1 project, $2 from, $3 wholeFrom, $4 wholeTo, $5 to, $6 bucket
+ * those are index-only scans). $1 the projects, $2 from, $3 wholeFrom, $4 wholeTo, $5 to, $6 bucket
  * unit. Plans: docs/analytics-query-plans.md.
  */
 const NOTIFICATION_COUNTS = `
   SELECT date_trunc($6, hour AT TIME ZONE 'UTC') AS bucket, channel, status, notifications AS n
-    FROM notification_counts_hourly WHERE project_id = $1 AND hour >= $3 AND hour < $4
+    FROM notification_counts_hourly WHERE project_id = ANY ($1::uuid[]) AND hour >= $3 AND hour < $4
   UNION ALL
   SELECT date_trunc($6, created_at AT TIME ZONE 'UTC'), channel, status, count(*)
-    FROM notifications WHERE project_id = $1 AND created_at >= $2 AND created_at < $3 GROUP BY 1, 2, 3
+    FROM notifications WHERE project_id = ANY ($1::uuid[]) AND created_at >= $2 AND created_at < $3 GROUP BY 1, 2, 3
   UNION ALL
   SELECT date_trunc($6, created_at AT TIME ZONE 'UTC'), channel, status, count(*)
-    FROM notifications WHERE project_id = $1 AND created_at >= $4 AND created_at <= $5 GROUP BY 1, 2, 3`;
+    FROM notifications WHERE project_id = ANY ($1::uuid[]) AND created_at >= $4 AND created_at <= $5 GROUP BY 1, 2, 3`;
 
 /**
  * Analytics reads, bounded by the hours of the range (plus at most two partial hours of rows),
@@ -56,28 +56,28 @@ const NOTIFICATION_COUNTS = `
 export class AnalyticsRepository {
   constructor(private readonly db: Queryable) {}
 
-  async countEvents(projectId: string, range: Range): Promise<number> {
+  async countEvents(projects: string[], range: Range): Promise<number> {
     const r = splitRange(range);
     const { rows } = await this.db.query<{ n: number }>(
-      `SELECT (COALESCE((SELECT sum(events) FROM event_counts_hourly WHERE project_id = $1 AND hour >= $3 AND hour < $4), 0)
-             + (SELECT count(*) FROM events WHERE project_id = $1 AND created_at >= $2 AND created_at < $3)
-             + (SELECT count(*) FROM events WHERE project_id = $1 AND created_at >= $4 AND created_at <= $5))::int AS n`,
-      [projectId, r.from, r.wholeFrom, r.wholeTo, r.to],
+      `SELECT (COALESCE((SELECT sum(events) FROM event_counts_hourly WHERE project_id = ANY ($1::uuid[]) AND hour >= $3 AND hour < $4), 0)
+             + (SELECT count(*) FROM events WHERE project_id = ANY ($1::uuid[]) AND created_at >= $2 AND created_at < $3)
+             + (SELECT count(*) FROM events WHERE project_id = ANY ($1::uuid[]) AND created_at >= $4 AND created_at <= $5))::int AS n`,
+      [projects, r.from, r.wholeFrom, r.wholeTo, r.to],
     );
     return rows[0].n;
   }
 
-  async countByStatus(projectId: string, range: Range): Promise<StatusCount[]> {
+  async countByStatus(projects: string[], range: Range): Promise<StatusCount[]> {
     const r = splitRange(range);
     const { rows } = await this.db.query<StatusCount>(
       `SELECT channel, status, sum(n)::int AS n FROM (${NOTIFICATION_COUNTS}) c GROUP BY channel, status HAVING sum(n) <> 0`,
-      [projectId, r.from, r.wholeFrom, r.wholeTo, r.to, 'hour'],
+      [projects, r.from, r.wholeFrom, r.wholeTo, r.to, 'hour'],
     );
     return rows;
   }
 
   /** UTC buckets from the one holding `from` to the one holding `to`; empty buckets come back as zeros. */
-  async trend(projectId: string, range: Range, unit: 'hour' | 'day'): Promise<TrendRow[]> {
+  async trend(projects: string[], range: Range, unit: 'hour' | 'day'): Promise<TrendRow[]> {
     const r = splitRange(range);
     const { rows } = await this.db.query<TrendRow>(
       `WITH counts AS (
@@ -95,7 +95,7 @@ export class AnalyticsRepository {
                               ('1 ' || $6)::interval) AS b
          LEFT JOIN counts c ON c.bucket = b
         ORDER BY b`,
-      [projectId, r.from, r.wholeFrom, r.wholeTo, r.to, unit],
+      [projects, r.from, r.wholeFrom, r.wholeTo, r.to, unit],
     );
     return rows;
   }

@@ -25,11 +25,13 @@ export class AnalyticsService {
    * and those still in flight). delivery_rate: delivered / (delivered + failed), 0 while nothing
    * has finished.
    */
-  async summary(projectId: string, query: RangeQuery) {
+  async summary(projectId: string | string[], query: RangeQuery) {
+    // One project on the project plane; any set of them (the whole platform) on /admin/analytics.
+    const projects = [projectId].flat();
     const range = this.range(query);
     const [totalEvents, counts] = await Promise.all([
-      this.analytics.countEvents(projectId, range),
-      this.analytics.countByStatus(projectId, range),
+      this.analytics.countEvents(projects, range),
+      this.analytics.countByStatus(projects, range),
     ]);
     const breakdown = Object.fromEntries(CHANNELS.map((c) => [c, { sent: 0, delivered: 0, failed: 0 }])) as Record<
       Channel,
@@ -67,7 +69,7 @@ export class AnalyticsService {
         },
       ]);
     }
-    const series = await this.analytics.trend(projectId, range, granularity);
+    const series = await this.analytics.trend([projectId], range, granularity);
     return { granularity, date_from: range.from, date_to: range.to, series };
   }
 

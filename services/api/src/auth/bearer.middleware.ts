@@ -2,10 +2,13 @@ import { AppError } from '@herald/errors';
 import type { Request, RequestHandler } from 'express';
 import type { OpenApiRequest } from 'express-openapi-validator/dist/framework/types';
 import './express-augment';
-import { hashToken } from './opaque-token';
+import { hashToken, TOKEN_PREFIX } from './opaque-token';
 import type { Principal, SessionRepository } from './session.repository';
 
 export const BEARER_SCHEME = 'BearerAuth';
+
+/** The platform administration plane, the only one a system account's credential opens. */
+export const ADMIN_PATH = /^\/api\/v1\/admin(?:[/?]|$)/;
 
 type Security = Array<Record<string, unknown>> | undefined;
 
@@ -43,6 +46,13 @@ export function bearerGate(sessions: SessionRepository): RequestHandler {
     }
     const token = /^Bearer +([A-Za-z0-9_.~+/=-]+) *$/i.exec(header ?? '')?.[1];
     if (!token) throw unauthenticated(res, header ? 'Authorization must be "Bearer <access token>"' : 'missing bearer token');
+    if (token.startsWith(TOKEN_PREFIX.systemAccount) && ADMIN_PATH.test(req.originalUrl)) {
+      // A system account's credential is a bearer on /admin/* only: the admin gate checks it.
+      // Anywhere else it is looked up as an access token, finds no session, and is refused.
+      req.systemAccountSecret = token;
+      next();
+      return;
+    }
     const principal = await sessions.principalOf(hashToken(token));
     if (!principal) throw unauthenticated(res, 'access token is invalid, expired or revoked', 'invalid_token');
     req.principal = principal;

@@ -6,6 +6,8 @@ declare global {
     interface Request {
       /** The signed-in user and session of a bearer request (set by the bearer gate). */
       principal?: Principal;
+      /** A system account's credential presented on /admin/* (checked by the admin gate). */
+      systemAccountSecret?: string;
     }
   }
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 /** Recognisable prefixes, so secret scanners and humans can tell what leaked. */
-export const TOKEN_PREFIX = { access: 'hat_', refresh: 'hrt_', magicLink: 'hml_', invitation: 'hin_' } as const;
+export const TOKEN_PREFIX = { access: 'hat_', refresh: 'hrt_', magicLink: 'hml_', invitation: 'hin_', systemAccount: 'hsa_' } as const;
 
 export interface OpaqueToken {
   /** Given to the holder once, never stored. */

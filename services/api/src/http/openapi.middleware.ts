@@ -38,9 +38,10 @@ export function openApiMiddleware(validateResponses: boolean, stages: EdgeStages
           if (missing.length) throw { status: statusOf('forbidden'), message: `API key lacks the required scope: ${missing.join(', ')}` };
           return true;
         },
-        // The bearer gate (auth/bearer.middleware.ts) has already looked the token up.
+        // The bearer gate (auth/bearer.middleware.ts) has already looked the token up; on /admin/*
+        // the admin gate has checked a system account's credential instead.
         BearerAuth: (req) => {
-          if (!req.principal) throw { status: statusOf('unauthenticated'), message: 'missing bearer token' };
+          if (!req.principal && !req.systemAccountId) throw { status: statusOf('unauthenticated'), message: 'missing bearer token' };
           return true;
         },
       },

@@ -6,7 +6,9 @@ import { membershipOf } from '../organizations/role-gate';
 
 /** The signed-in member acting on an organization (and its projects), as the role gate found them. */
 export interface Actor {
-  userId: string;
+  /** Null when a system account acted (on /admin/*). */
+  userId: string | null;
+  systemAccountId?: string | null;
   organizationId: string;
   requestId?: string;
 }
@@ -23,7 +25,7 @@ export function actorOf(req: Request): Actor {
  */
 export function auditChange(
   db: Queryable,
-  actor: { userId: string; organizationId: string | null; requestId?: string },
+  actor: { userId: string | null; systemAccountId?: string | null; organizationId: string | null; requestId?: string },
   action: string,
   projectId: string | null,
   metadata: Record<string, unknown>,
@@ -32,6 +34,7 @@ export function auditChange(
     projectId,
     organizationId: actor.organizationId,
     actorUserId: actor.userId,
+    actorSystemAccountId: actor.systemAccountId ?? null,
     actorApiKeyId: null,
     action,
     metadata,

@@ -28,7 +28,8 @@ export class Where {
   readonly clauses: string[] = [];
   readonly params: unknown[] = [];
 
-  constructor(projectId: string, scopeSql = 'project_id = ?') {
+  /** An undefined scope adds no clause (the platform-wide queries of /admin/*). */
+  constructor(projectId: string | undefined, scopeSql = 'project_id = ?') {
     this.add(scopeSql, projectId);
   }
 
@@ -72,7 +73,7 @@ export function offsetOf(page: PageRequest): number {
 /** The pagination envelope every list returns: one count and one page query, run side by side. */
 export async function pageQuery<T extends Record<string, unknown>>(db: Queryable, q: PageQuery): Promise<Page<T>> {
   const { clauses, params } = q.where;
-  const where = `WHERE ${clauses.join(' AND ')}`;
+  const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
   const offset = offsetOf(q.page);
   const [count, items] = await Promise.all([
     db.query<{ total: string }>(`SELECT count(*) AS total FROM ${q.from} ${where}`, params),

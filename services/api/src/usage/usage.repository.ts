@@ -69,16 +69,28 @@ export class UsageRepository {
     filters: UsageFilters & { projectId?: string },
     page: PageRequest,
   ): Promise<Page<Record<string, unknown>>> {
-    const where = new Where(organizationId, 'project_id = ANY (ARRAY(SELECT id FROM projects WHERE organization_id = ?))')
+    return this.listAcross({ ...filters, organizationId }, page, false);
+  }
+
+  /**
+   * The same rows over the whole platform for /admin/usage, with each project's organization;
+   * every filter optional.
+   */
+  listAcross(
+    filters: UsageFilters & { projectId?: string; organizationId?: string },
+    page: PageRequest,
+    withOrganization = true,
+  ): Promise<Page<Record<string, unknown>>> {
+    const where = new Where(filters.organizationId, 'organization_id = ?')
       .add('project_id = ?', filters.projectId)
       .add("hour >= date_trunc('hour', ?::timestamptz)", filters.from)
       .add("hour <= date_trunc('hour', ?::timestamptz)", filters.to)
       .add('endpoint = ?', filters.endpoint);
     // Every filter is on a grouping column, so PostgreSQL applies them inside the subquery.
     return pageQuery(this.db, {
-      select: 'hour, project_id, endpoint, request_count',
-      from: `(SELECT hour, project_id, endpoint, sum(request_count)::int AS request_count
-                FROM usage_hourly GROUP BY hour, project_id, endpoint) AS u`,
+      select: `hour,${withOrganization ? ' organization_id,' : ''} project_id, endpoint, request_count`,
+      from: `(SELECT u.hour, p.organization_id, u.project_id, u.endpoint, sum(u.request_count)::int AS request_count
+                FROM usage_hourly u JOIN projects p ON p.id = u.project_id GROUP BY u.hour, p.organization_id, u.project_id, u.endpoint) AS u`,
       where,
       orderBy: 'hour DESC, project_id, endpoint',
       page,

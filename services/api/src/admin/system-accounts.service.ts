@@ -1,0 +1,99 @@
+import type { Database } from '@herald/db';
+import { AppError, ValidationFailed } from '@herald/errors';
+import { newOpaqueToken, TOKEN_PREFIX } from '../auth/opaque-token';
+import { offsetOf, type Page, type PageRequest } from '../shared/paging';
+import { auditAdminAction, type AdminActor } from './admin-audit';
+import { mayGrant } from './administrators.service';
+import { normalizePermissions } from './permissions';
+import { SystemAccountRepository, type CredentialView, type SystemAccountView } from './system-account.repository';
+
+function found(account: SystemAccountView | undefined): SystemAccountView {
+  if (!account) throw new AppError('not_found', 'system account not found');
+  return account;
+}
+
+/** /admin/system-accounts: machine administrators and their credentials (a secret is shown once). */
+export class SystemAccountsService {
+  constructor(private readonly db: Database) {}
+
+  async list(page: PageRequest): Promise<Page<SystemAccountView>> {
+    const { items, total } = await new SystemAccountRepository(this.db).list(page.perPage, offsetOf(page));
+    return { items, total, page: page.page, per_page: page.perPage, total_pages: Math.ceil(total / page.perPage) };
+  }
+
+  async get(id: string): Promise<SystemAccountView> {
+    return found(await new SystemAccountRepository(this.db).get(id));
+  }
+
+  /** Every permission given must be held by the caller, as for administrators. */
+  create(actor: AdminActor, callerHolds: string[], input: { name: string; permissions: string[] }): Promise<SystemAccountView> {
+    const permissions = normalizePermissions(input.permissions);
+    mayGrant(callerHolds, permissions);
+    return this.db.transaction(async (tx) => {
+      const account = await new SystemAccountRepository(tx).create(input.name.trim(), permissions);
+      await auditAdminAction(tx, actor, 'system_account.created', {}, { target_id: account.id, name: account.name, permissions });
+      return account;
+    });
+  }
+
+  update(
+    actor: AdminActor,
+    callerHolds: string[],
+    id: string,
+    input: { name?: string; permissions?: string[] },
+  ): Promise<SystemAccountView> {
+    const permissions = input.permissions && normalizePermissions(input.permissions);
+    return this.db.transaction(async (tx) => {
+      const accounts = new SystemAccountRepository(tx);
+      const before = found(await accounts.get(id, true));
+      if (permissions)
+        mayGrant(
+          callerHolds,
+          permissions.filter((p) => !before.permissions.includes(p)),
+        );
+      const name = input.name?.trim();
+      await accounts.update(id, { name, permissions });
+      await auditAdminAction(tx, actor, 'system_account.updated', {}, { target_id: id, from: before.permissions, permissions, name });
+      return found(await accounts.get(id));
+    });
+  }
+
+  delete(actor: AdminActor, id: string): Promise<void> {
+    return this.db.transaction(async (tx) => {
+      const accounts = new SystemAccountRepository(tx);
+      const before = found(await accounts.get(id, true));
+      await accounts.delete(id);
+      await auditAdminAction(tx, actor, 'system_account.deleted', {}, { target_id: id, name: before.name });
+    });
+  }
+
+  /** The secret is returned here only; the database keeps its SHA-256, the audit entry neither. */
+  createCredential(actor: AdminActor, id: string, input: { expires_at?: string }): Promise<CredentialView & { secret: string }> {
+    const expiresAt = input.expires_at ?? null;
+    if (expiresAt !== null && Date.parse(expiresAt) <= Date.now())
+      throw new ValidationFailed([{ loc: ['body', 'expires_at'], msg: 'must be in the future', type: 'value_error' }]);
+    return this.db.transaction(async (tx) => {
+      const accounts = new SystemAccountRepository(tx);
+      found(await accounts.get(id, true));
+      const token = newOpaqueToken(TOKEN_PREFIX.systemAccount);
+      const credential = await accounts.addCredential(id, token.hash, expiresAt);
+      await auditAdminAction(tx, actor, 'system_account.credential_created', {}, { target_id: id, credential_id: credential.id });
+      return { ...credential, secret: token.plaintext };
+    });
+  }
+
+  async credentials(id: string): Promise<CredentialView[]> {
+    const accounts = new SystemAccountRepository(this.db);
+    found(await accounts.get(id));
+    return accounts.credentials(id);
+  }
+
+  deleteCredential(actor: AdminActor, id: string, credentialId: string): Promise<void> {
+    return this.db.transaction(async (tx) => {
+      const accounts = new SystemAccountRepository(tx);
+      found(await accounts.get(id, true));
+      if (!(await accounts.deleteCredential(id, credentialId))) throw new AppError('not_found', 'credential not found');
+      await auditAdminAction(tx, actor, 'system_account.credential_deleted', {}, { target_id: id, credential_id: credentialId });
+    });
+  }
+}
