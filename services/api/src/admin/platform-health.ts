@@ -1,17 +1,20 @@
 import type { Database } from '@herald/db';
-import { topologyQueues, type Broker } from '@herald/messaging';
-import type { Config } from '@herald/config';
-import type { TopologyNames } from '@herald/messaging';
+import type { MessageQueue, QueueStats } from '@herald/messaging';
 
 export interface PlatformHealth {
   status: 'healthy' | 'unhealthy';
   database: string;
   broker: string;
-  queues: Array<{ name: string; messages: number | null; consumers: number | null }>;
+  queues: QueueStats[];
   outbox: { backlog: number; oldest_age_seconds: number | null } | null;
 }
 
 const CHECK_TIMEOUT_MS = 2000;
+
+/** What an operator reads when the queue is down: the thing to go and look at. */
+export function notConnected(queue: MessageQueue): string {
+  return queue.driver === 'rabbitmq' ? 'not connected to RabbitMQ' : 'the PostgreSQL queue is not reachable';
+}
 
 function withTimeout<T>(work: Promise<T>): Promise<T> {
   return Promise.race([
@@ -29,11 +32,9 @@ export class PlatformHealthCheck {
 
   constructor(
     private readonly db: Database,
-    private readonly broker: Broker,
-    names: TopologyNames,
-    retryPolicies: Config['retryPolicies'],
+    private readonly broker: MessageQueue,
   ) {
-    this.queueNames = topologyQueues(names, retryPolicies);
+    this.queueNames = broker.topologyQueues();
   }
 
   async check(): Promise<PlatformHealth> {
@@ -45,7 +46,7 @@ export class PlatformHealthCheck {
       withTimeout(this.outbox()).catch(() => null),
       withTimeout(this.broker.inspectQueues(this.queueNames)).catch(() => null),
     ]);
-    const broker = queues ? 'ok' : this.broker.isConnected ? 'error: queues did not answer' : 'error: not connected to RabbitMQ';
+    const broker = queues ? 'ok' : this.broker.isConnected ? 'error: queues did not answer' : `error: ${notConnected(this.broker)}`;
     const healthy = database === 'ok' && broker === 'ok';
     return { status: healthy ? 'healthy' : 'unhealthy', database, broker, queues: queues ?? [], outbox };
   }
