@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { Config } from '@herald/config';
+import { deadLetterQueues, QueueStore, TopologyNames } from '@herald/messaging';
 import { connect, type ChannelModel, type ConsumeMessage } from 'amqplib';
+import { Pool } from 'pg';
 
 export interface ProbedMessage {
   body: Buffer;
@@ -21,7 +24,49 @@ export interface QueueProbe {
 }
 
 export async function openQueueProbe(config: Config): Promise<QueueProbe> {
-  return RabbitMqProbe.open(config);
+  return config.QUEUE_DRIVER === 'postgres' ? new PostgresProbe(config) : RabbitMqProbe.open(config);
+}
+
+/** Claims through the driver's own SQL, so the delivery limit applies as it does to a real consumer. */
+class PostgresProbe implements QueueProbe {
+  private readonly pool: Pool;
+  private readonly store: QueueStore;
+  private readonly deadLetterQueues: Map<string, string>;
+
+  constructor(config: Config) {
+    this.pool = new Pool({ connectionString: config.DATABASE_URL, max: 2 });
+    this.store = new QueueStore(this.pool);
+    this.deadLetterQueues = deadLetterQueues(new TopologyNames(config.AMQP_NAMESPACE));
+  }
+
+  async drain(queue: string): Promise<ProbedMessage[]> {
+    const token = randomUUID();
+    const rows = await this.store.claim(queue, 1_000_000, 60_000, token);
+    await this.store.ack(rows.map((r) => ({ id: r.id, token })));
+    return rows.map((r) => ({
+      body: r.body,
+      headers: { ...r.headers, ...(r.death_reason ? { 'x-first-death-reason': r.death_reason } : {}) },
+    }));
+  }
+
+  async depth(queue: string): Promise<number> {
+    return (await this.store.stats([queue], 60_000)).get(queue)?.messages ?? 0;
+  }
+
+  /** A lease of zero: the message is due again at once, as RabbitMQ requeues it when the connection drops. */
+  async crashOnNext(queue: string): Promise<boolean> {
+    const deadline = Date.now() + 1000;
+    do {
+      const { deliver } = await this.store.claimForDelivery(queue, 1, 0, randomUUID(), this.deadLetterQueues.get(queue));
+      if (deliver.length) return true;
+      await new Promise((r) => setTimeout(r, 50));
+    } while (Date.now() < deadline);
+    return false;
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
 }
 
 class RabbitMqProbe implements QueueProbe {

@@ -4,3 +4,7 @@ export * from './retry-schedule';
 export * from './rabbitmq/broker';
 export * from './rabbitmq/topology';
 export * from './open-message-queue';
+export * from './select-driver';
+export * from './postgres/pg-queue';
+export * from './postgres/queue.store';
+export * from './postgres/topology';
