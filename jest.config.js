@@ -49,7 +49,7 @@ module.exports = {
       ...common,
       displayName: 'integration:postgres-queue',
       testMatch: MESSAGING_TESTS.map((t) => `<rootDir>/test/${t}.test.ts`),
-      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalSetup: '<rootDir>/test/support/global-setup-postgres-queue.ts',
       setupFiles: ['<rootDir>/test/support/postgres-queue-driver.ts'],
     },
   ],

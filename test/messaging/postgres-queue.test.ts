@@ -3,6 +3,7 @@ import { createLogger } from '@herald/logger';
 import { PgQueue, QueueStore, TopologyNames, type QueueMessage } from '@herald/messaging';
 import { Pool } from 'pg';
 import { eventually } from '../support/eventually';
+import { TcpProxy } from '../support/tcp-proxy';
 import { TEST_DATABASE_URL } from '../support/test-env';
 
 /**
@@ -25,9 +26,9 @@ function freshNames(): TopologyNames {
   return new TopologyNames(`test-pgq-${randomBytes(4).toString('hex')}.`);
 }
 
-async function openQueue(names: TopologyNames, options: { leaseMs?: number; pollMs?: number } = {}): Promise<PgQueue> {
+async function openQueue(names: TopologyNames, options: { leaseMs?: number; pollMs?: number; url?: string } = {}): Promise<PgQueue> {
   const queue = await PgQueue.start({
-    url: TEST_DATABASE_URL,
+    url: options.url ?? TEST_DATABASE_URL,
     names,
     logger,
     connectionName: 'test',
@@ -212,5 +213,51 @@ describe('postgres queue driver', () => {
     ]);
     await consumer.stop();
     expect((await queue.inspectQueues([names.fanoutQueue]))[0].consumers).toBe(0);
+  });
+
+  it('when the database connection drops, then nothing is lost: the held message comes back and later ones are handled once it returns', async () => {
+    const names = freshNames();
+    const target = new URL(TEST_DATABASE_URL);
+    const proxy = await TcpProxy.start(target.hostname, Number(target.port || 5432));
+    let consuming: PgQueue | undefined;
+    try {
+      const viaProxy = new URL(TEST_DATABASE_URL);
+      viaProxy.port = String(proxy.port);
+      const viaCut = await PgQueue.start({ url: viaProxy.toString(), names, logger, connectionName: 'test', leaseMs: 1000 });
+      consuming = viaCut;
+      const publisher = await openQueue(names);
+      let outage: () => void = () => undefined;
+      const outageStarted = new Promise<void>((resolve) => (outage = resolve));
+      const got: Array<{ body: string; redelivered: boolean }> = [];
+      const consumer = viaCut.consumer({
+        queue: names.fanoutQueue,
+        prefetch: 4,
+        logger,
+        handle: async (msg) => {
+          got.push({ body: text(msg), redelivered: msg.redelivered });
+          if (text(msg) === 'held' && !msg.redelivered) await outageStarted; // its ack meets the outage
+          return 'ack';
+        },
+      });
+      await consumer.start();
+      await publisher.publish('', names.fanoutQueue, Buffer.from('held'));
+      await eventually(() => expect(got).toHaveLength(1));
+
+      proxy.cut();
+      outage();
+      await eventually(() => expect(viaCut.isConnected).toBe(false));
+      await publisher.publish('', names.fanoutQueue, Buffer.from('during'));
+      proxy.restore();
+
+      await eventually(() => expect(got.map((g) => g.body).sort()).toEqual(['during', 'held', 'held']), 20_000);
+      expect(got.filter((g) => g.body === 'held').map((g) => g.redelivered)).toEqual([false, true]);
+      await eventually(() => expect(viaCut.isConnected).toBe(true));
+      await consumer.stop();
+      expect((await publisher.inspectQueues([names.fanoutQueue]))[0].messages).toBe(0);
+    } finally {
+      // Closed before the proxy stops, so nothing is left reconnecting through it.
+      await consuming?.close();
+      await proxy.stop();
+    }
   });
 });
