@@ -5,6 +5,7 @@ export interface PlatformHealth {
   status: 'healthy' | 'unhealthy';
   database: string;
   broker: string;
+  queue_driver: MessageQueue['driver'];
   queues: QueueStats[];
   outbox: { backlog: number; oldest_age_seconds: number | null } | null;
 }
@@ -48,7 +49,7 @@ export class PlatformHealthCheck {
     ]);
     const broker = queues ? 'ok' : this.broker.isConnected ? 'error: queues did not answer' : `error: ${notConnected(this.broker)}`;
     const healthy = database === 'ok' && broker === 'ok';
-    return { status: healthy ? 'healthy' : 'unhealthy', database, broker, queues: queues ?? [], outbox };
+    return { status: healthy ? 'healthy' : 'unhealthy', database, broker, queue_driver: this.broker.driver, queues: queues ?? [], outbox };
   }
 
   private async outbox(): Promise<{ backlog: number; oldest_age_seconds: number | null }> {
