@@ -12,7 +12,7 @@ import {
 } from '../port/message-queue.port';
 import type { TopologyNames } from '../topology-names';
 import { PgQueueConsumer } from './pg-consumer';
-import { QUEUE_NOTIFY_CHANNEL, QueueStore, type NewMessage } from './queue.store';
+import { QUEUE_NOTIFY_CHANNEL, QueueStore, type Held, type NewMessage } from './queue.store';
 import { deadLetterQueues, routeToQueue } from './topology';
 
 export interface PgQueueOptions {
@@ -43,6 +43,7 @@ export class PgQueue implements MessageQueue {
   private readonly listener: NotificationListener;
   private readonly consumers = new Set<PgQueueConsumer>();
   private readonly publisher: Coalescer<NewMessage, void>;
+  private readonly acks: Coalescer<Held, void>;
   private readonly deadLetterQueues: Map<string, string>;
   private closed = false;
 
@@ -59,6 +60,7 @@ export class PgQueue implements MessageQueue {
       maxBatch: PUBLISH_BATCH,
       concurrency: 2,
     });
+    this.acks = new Coalescer((batch) => this.store.ack(batch).then(() => batch.map(() => undefined)), { maxBatch: 500, concurrency: 1 });
     this.deadLetterQueues = deadLetterQueues(options.names);
     this.listener = new NotificationListener({
       url: options.url,
@@ -109,6 +111,7 @@ export class PgQueue implements MessageQueue {
     const consumer = new PgQueueConsumer(
       {
         store: this.store,
+        ack: (held) => this.acks.submit(held),
         leaseMs: this.options.leaseMs,
         pollMs: this.options.pollMs ?? 10_000,
         deadLetterQueue: this.deadLetterQueues.get(options.queue),
