@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { requeuePauseMs, type ConsumerOptions, type QueueConsumer, type QueueMessage } from '../port/message-queue.port';
+import {
+  requeuePauseMs,
+  type ConsumerOptions,
+  type HandlerOutcome,
+  type QueueConsumer,
+  type QueueMessage,
+} from '../port/message-queue.port';
 import type { ClaimedRow, Held, QueueStore } from './queue.store';
 
 export interface PgConsumerSettings {
@@ -47,6 +53,8 @@ export class PgQueueConsumer implements QueueConsumer {
   /** Something may be due: set by a wake-up, cleared before each claim so a wake-up during it is kept. */
   private wanted = true;
   private timer?: NodeJS.Timeout;
+  /** Only the latest scheduling sets the timer: an older one may have read a stale due time. */
+  private schedules = 0;
   private heartbeat?: NodeJS.Timeout;
 
   constructor(
@@ -135,24 +143,35 @@ export class PgQueueConsumer implements QueueConsumer {
 
   private async dispatch(row: ClaimedRow, held: Held): Promise<void> {
     const { store } = this.settings;
+    let outcome: HandlerOutcome;
     try {
-      const outcome = await this.options.handle(toQueueMessage(row));
-      if (outcome === 'ack') await this.settings.ack(held);
-      else await store.deadLetter([held], this.settings.deadLetterQueue, 'rejected');
+      outcome = await this.options.handle(toQueueMessage(row));
     } catch (err) {
       this.options.logger.error('handler failed; message requeued', { queue: this.queue, error: (err as Error).message });
       // When even this fails, the lease running out brings the message back.
       await store.release(held, requeuePauseMs(row.deliveries - 1)).catch(() => undefined);
+      return;
+    }
+    try {
+      if (outcome === 'ack') await this.settings.ack(held);
+      else await store.deadLetter([held], this.settings.deadLetterQueue, 'rejected');
+    } catch (err) {
+      // No longer extended, the lease runs out and the message is delivered again; consumers dedupe.
+      this.options.logger.warn('message handled but not settled; it comes back when its lease ends', {
+        queue: this.queue,
+        error: (err as Error).message,
+      });
     }
   }
 
   private async scheduleNext(failed: boolean): Promise<void> {
+    const mine = ++this.schedules;
     let waitMs = failed ? CLAIM_RETRY_MS : this.settings.pollMs;
     if (!failed && !this.wanted) {
       const due = await this.settings.store.nextDueInMs(this.queue).catch(() => null);
       if (due !== null) waitMs = Math.min(waitMs, Math.ceil(due) + 5);
     }
-    if (this.stopping) return;
+    if (this.stopping || mine !== this.schedules) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => this.wake(), waitMs);
     this.timer.unref();
