@@ -17,6 +17,7 @@ import { ProjectsApiKeys1763970000000 } from './migrations/1763970000000-project
 import { OAuthIdentities1763980000000 } from './migrations/1763980000000-oauth-identities';
 import { Administrators1763990000000 } from './migrations/1763990000000-administrators';
 import { SystemAccounts1763995000000 } from './migrations/1763995000000-system-accounts';
+import { SystemTemplates1763998000000 } from './migrations/1763998000000-system-templates';
 
 export const MIGRATIONS = [
   InitialSchema1763780000000,
@@ -33,6 +34,7 @@ export const MIGRATIONS = [
   OAuthIdentities1763980000000,
   Administrators1763990000000,
   SystemAccounts1763995000000,
+  SystemTemplates1763998000000,
 ];
 
 /** SQL text, or a named statement that PostgreSQL parses and plans once per connection (hot paths). */
