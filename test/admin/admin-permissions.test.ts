@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Test } from 'supertest';
+import { builtInSystemTemplate } from '../../services/api/src/auth/system-templates';
 import { aSession } from '../auth/sign-in.support';
 import { useSystem } from '../support/system-fixture';
 import { aSystemAccount, allBut, anAdministrator } from './admin.support';
@@ -8,6 +9,11 @@ const f = useSystem();
 const http = () => f.http();
 
 type Call = (auth: Record<string, string>) => Test;
+
+// This file shares the database with files that read Herald's emails: a replacement identical to
+// the built-in template is allowed through without changing what they receive.
+const { subject, body, text_body } = builtInSystemTemplate('auth.magic_link');
+const MAGIC_LINK = '/api/v1/admin/system-templates/auth.magic_link';
 
 /** Each /admin operation, with what it needs fresh for one call, and the answer a holder gets. */
 const OPERATIONS: Array<{ name: string; permission: string; ok: number; call: () => Promise<Call> }> = [
@@ -163,6 +169,36 @@ const OPERATIONS: Array<{ name: string; permission: string; ok: number; call: ()
     permission: 'usage:read',
     ok: 200,
     call: async () => (a) => http().get('/api/v1/admin/usage').set(a),
+  },
+  {
+    name: 'GET /admin/system-templates',
+    permission: 'system_templates:read',
+    ok: 200,
+    call: async () => (a) => http().get('/api/v1/admin/system-templates').set(a),
+  },
+  {
+    name: 'GET /admin/system-templates/{name}',
+    permission: 'system_templates:read',
+    ok: 200,
+    call: async () => (a) => http().get(MAGIC_LINK).set(a),
+  },
+  {
+    name: 'POST /admin/system-templates/{name}/preview',
+    permission: 'system_templates:read',
+    ok: 200,
+    call: async () => (a) => http().post(`${MAGIC_LINK}/preview`).set(a).send({}),
+  },
+  {
+    name: 'PUT /admin/system-templates/{name}',
+    permission: 'system_templates:write',
+    ok: 200,
+    call: async () => (a) => http().put(MAGIC_LINK).set(a).send({ subject, body, text_body }),
+  },
+  {
+    name: 'DELETE /admin/system-templates/{name}',
+    permission: 'system_templates:write',
+    ok: 200,
+    call: async () => (a) => http().delete(MAGIC_LINK).set(a),
   },
   {
     name: 'GET /admin/analytics',

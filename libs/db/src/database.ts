@@ -17,6 +17,7 @@ import { ProjectsApiKeys1763970000000 } from './migrations/1763970000000-project
 import { OAuthIdentities1763980000000 } from './migrations/1763980000000-oauth-identities';
 import { Administrators1763990000000 } from './migrations/1763990000000-administrators';
 import { SystemAccounts1763995000000 } from './migrations/1763995000000-system-accounts';
+import { SystemTemplates1763998000000 } from './migrations/1763998000000-system-templates';
 import { QueueTables1764000000000 } from './migrations/1764000000000-queue-tables';
 
 export const MIGRATIONS = [
@@ -34,6 +35,7 @@ export const MIGRATIONS = [
   OAuthIdentities1763980000000,
   Administrators1763990000000,
   SystemAccounts1763995000000,
+  SystemTemplates1763998000000,
   QueueTables1764000000000,
 ];
 

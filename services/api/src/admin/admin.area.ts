@@ -17,6 +17,8 @@ import { platformReportRoutes } from './platform-reports.routes';
 import { SystemAccountRepository } from './system-account.repository';
 import { systemAccountRoutes } from './system-accounts.routes';
 import { SystemAccountsService } from './system-accounts.service';
+import { systemTemplateRoutes } from '../system-templates/system-templates.routes';
+import { SystemTemplatesService } from '../system-templates/system-templates.service';
 
 export interface AdminArea {
   /** Checks x-required-permission; runs after the bearer gate. */
@@ -32,7 +34,7 @@ export interface AdminAreaDeps {
   apiKeys: ApiKeysService;
 }
 
-/** Platform administration (/admin/*): administrators, platform health, and every project's API keys. */
+/** Platform administration (/admin/*): administrators, platform health, every project's API keys, Herald's own email templates. */
 export function adminArea(deps: AdminAreaDeps): AdminArea {
   const { db } = deps;
   return {
@@ -50,6 +52,7 @@ export function adminArea(deps: AdminAreaDeps): AdminArea {
         auditLog: new AuditLogRepository(db),
         usage: new UsageRepository(db),
       }),
+      systemTemplateRoutes(new SystemTemplatesService(db, deps.config.APP_URL)),
     ),
   };
 }

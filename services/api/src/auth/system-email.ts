@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '@herald/db';
 import { EventStoreRepository, eventAcceptedMessage, requestHash, type EventInput } from '@herald/intake';
 import type { TopologyNames } from '@herald/messaging';
+import { SystemTemplateRepository } from '../system-templates/system-template.repository';
 import { renderSystemEmail, type SystemTemplateName } from './system-templates';
 
 export interface SystemEmail {
@@ -19,15 +20,18 @@ export interface SystemEmail {
  * Writes one of Herald's own emails as an event of the system project, with its outbox message,
  * in the caller's transaction, so the email goes out exactly when the caller's change commits
  * (through the same fan-out and email-worker as any event). The content travels only inline
- * (the payload is empty), where the emailed-link scrub can overwrite it. Returns the event id.
+ * (the payload is empty), where the emailed-link scrub can overwrite it. An operator's
+ * replacement of the template (`/admin/system-templates`) is read here, in the same transaction,
+ * so the next email after a PUT or DELETE uses it. Returns the event id.
  */
 export async function queueSystemEmail(tx: Queryable, email: SystemEmail): Promise<string> {
+  const override = await new SystemTemplateRepository(tx).find(email.template);
   const input: EventInput = {
     event_type: email.eventType,
     recipients: [{ channels: ['email'], email: email.to }],
     payload: {},
     priority: 'high',
-    inline: renderSystemEmail(email.template, email.values),
+    inline: renderSystemEmail(email.template, email.values, override),
   };
   const id = randomUUID();
   await new EventStoreRepository(tx).insertWithOutbox(
