@@ -31,15 +31,35 @@ const migrated = spawnSync(process.execPath, [path.join(root, 'services/api/dist
 });
 if (migrated.status !== 0) process.exit(migrated.status ?? 1);
 
-const supervisor = new Supervisor({
-  services: STARTED.map((name) => ({ name, args: [path.join(root, 'services', name, 'dist', 'main.js')] })),
-  cwd: root,
-  out: process.stdout,
-  err: process.stderr,
-  onExit: (code) => process.exit(code),
-  width,
-});
-supervisor.start();
-// Ctrl-C (SIGINT reaches the whole process group) or SIGTERM: drain every service, restart none.
-process.on('SIGINT', () => supervisor.stop('SIGINT: stopping every service'));
-process.on('SIGTERM', () => supervisor.stop('SIGTERM: stopping every service'));
+/**
+ * One queue driver for every service, chosen here once: a service restarted while the broker is
+ * briefly down must not pick postgres while its peers stay on RabbitMQ. The services then log
+ * QUEUE_DRIVER as their reason; this line says why it was chosen.
+ */
+async function chooseQueueDriver() {
+  if (process.env.QUEUE_DRIVER || process.env.AMQP_URL) return;
+  const { brokerAnswers } = require(path.join(root, 'libs/messaging/dist/select-driver.js'));
+  const answers = await brokerAnswers('amqp://127.0.0.1:5672');
+  process.env.QUEUE_DRIVER = answers ? 'rabbitmq' : 'postgres';
+  const why = answers
+    ? 'a broker answers on 127.0.0.1:5672'
+    : 'QUEUE_DRIVER and AMQP_URL are unset and no broker answers on 127.0.0.1:5672';
+  process.stdout.write(`herald: queue driver ${process.env.QUEUE_DRIVER} for every service (${why})\n`);
+}
+
+chooseQueueDriver().then(startServices);
+
+function startServices() {
+  const supervisor = new Supervisor({
+    services: STARTED.map((name) => ({ name, args: [path.join(root, 'services', name, 'dist', 'main.js')] })),
+    cwd: root,
+    out: process.stdout,
+    err: process.stderr,
+    onExit: (code) => process.exit(code),
+    width,
+  });
+  supervisor.start();
+  // Ctrl-C (SIGINT reaches the whole process group) or SIGTERM: drain every service, restart none.
+  process.on('SIGINT', () => supervisor.stop('SIGINT: stopping every service'));
+  process.on('SIGTERM', () => supervisor.stop('SIGTERM: stopping every service'));
+}

@@ -1,13 +1,12 @@
 import type { Queryable } from '@herald/db';
-import { topologyQueues, type Broker } from '@herald/messaging';
-import type { Config } from '@herald/config';
-import type { TopologyNames } from '@herald/messaging';
+import type { MessageQueue, QueueStats } from '@herald/messaging';
 
 export interface PlatformHealth {
   status: 'healthy' | 'unhealthy';
   database: string;
   broker: string;
-  queues: Array<{ name: string; messages: number | null; consumers: number | null }>;
+  queue_driver: MessageQueue['driver'];
+  queues: QueueStats[];
   outbox: { backlog: number; oldest_age_seconds: number | null } | null;
   /** Pending scheduled events already due: the scheduler is behind (or not running) when this stays above zero. */
   scheduled_events: { due: number; oldest_due_age_seconds: number | null } | null;
@@ -19,6 +18,11 @@ export type HealthDatabase = Queryable & { ping(): Promise<void> };
 const seconds = (age: number | null) => (age === null ? null : Math.max(0, Math.floor(age)));
 
 const CHECK_TIMEOUT_MS = 2000;
+
+/** What an operator reads when the queue is down: the thing to go and look at. */
+export function notConnected(queue: MessageQueue): string {
+  return queue.driver === 'rabbitmq' ? 'not connected to RabbitMQ' : 'the PostgreSQL queue is not reachable';
+}
 
 function withTimeout<T>(work: Promise<T>): Promise<T> {
   return Promise.race([
@@ -36,11 +40,9 @@ export class PlatformHealthCheck {
 
   constructor(
     private readonly db: HealthDatabase,
-    private readonly broker: Broker,
-    names: TopologyNames,
-    retryPolicies: Config['retryPolicies'],
+    private readonly broker: MessageQueue,
   ) {
-    this.queueNames = topologyQueues(names, retryPolicies);
+    this.queueNames = broker.topologyQueues();
   }
 
   async check(): Promise<PlatformHealth> {
@@ -53,9 +55,17 @@ export class PlatformHealthCheck {
       withTimeout(this.scheduledDue()).catch(() => null),
       withTimeout(this.broker.inspectQueues(this.queueNames)).catch(() => null),
     ]);
-    const broker = queues ? 'ok' : this.broker.isConnected ? 'error: queues did not answer' : 'error: not connected to RabbitMQ';
+    const broker = queues ? 'ok' : this.broker.isConnected ? 'error: queues did not answer' : `error: ${notConnected(this.broker)}`;
     const healthy = database === 'ok' && broker === 'ok';
-    return { status: healthy ? 'healthy' : 'unhealthy', database, broker, queues: queues ?? [], outbox, scheduled_events: scheduled };
+    return {
+      status: healthy ? 'healthy' : 'unhealthy',
+      database,
+      broker,
+      queue_driver: this.broker.driver,
+      queues: queues ?? [],
+      outbox,
+      scheduled_events: scheduled,
+    };
   }
 
   private async outbox(): Promise<{ backlog: number; oldest_age_seconds: number | null }> {

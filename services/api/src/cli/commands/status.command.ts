@@ -1,7 +1,7 @@
 import { loadConfig } from '@herald/config';
 import { Database } from '@herald/db';
 import { createLogger } from '@herald/logger';
-import { Broker, TopologyNames } from '@herald/messaging';
+import { BrokerUnavailableError, openMessageQueue, type MessageQueue } from '@herald/messaging';
 import type { Command } from 'commander';
 import { PlatformHealthCheck, type HealthDatabase, type PlatformHealth } from '../../admin/platform-health';
 import { integerArgument } from '../arguments';
@@ -23,6 +23,24 @@ function unreachable(err: Error): HealthDatabase {
   return { ping: () => Promise.reject(err), query: () => Promise.reject(err) };
 }
 
+/** Stands in for a queue that could not be opened (the postgres driver needs its database at start). */
+function unreachableQueue(err: Error): MessageQueue {
+  const down = () => Promise.reject(new BrokerUnavailableError(err.message));
+  return {
+    driver: 'postgres',
+    isConnected: false,
+    ready: async () => undefined,
+    publish: down,
+    publishDelayed: down,
+    consumer: () => {
+      throw err;
+    },
+    topologyQueues: () => [],
+    inspectQueues: down,
+    close: async () => undefined,
+  };
+}
+
 function age(seconds: number | null): string {
   return seconds === null ? '-' : `${seconds} s`;
 }
@@ -38,6 +56,7 @@ function printHealth(h: PlatformHealth): void {
       ['status', h.status],
       ['database', h.database],
       ['broker', h.broker],
+      ['queue driver', h.queue_driver],
       ['outbox', outbox],
       ['scheduled events', scheduled],
     ],
@@ -69,16 +88,15 @@ export function registerStatus(program: Command): void {
     .action(async (options: { json?: boolean; wait: string }) => {
       const waitMs = integerArgument('--wait', options.wait, 1, 60) * 1000;
       const config = loadConfig();
-      const names = new TopologyNames(config.AMQP_NAMESPACE);
       // Silent: the broker client's own warnings would mix JSON log lines into the output.
       const logger = createLogger('cli', 'silent');
       const [db, broker] = await Promise.all([
         within(waitMs, 'PostgreSQL', Database.connect(config.DATABASE_URL, 2)).catch((err: Error) => err),
-        Broker.start({ url: config.AMQP_URL, names, retryPolicies: config.retryPolicies, logger, connectionName: 'herald-cli' }),
+        within(waitMs, 'the queue', openMessageQueue(config, logger, 'herald-cli')).catch((err: Error) => unreachableQueue(err)),
       ]);
       // Not connected by then: the check reports the broker down.
-      await within(waitMs, 'RabbitMQ', broker.ready()).catch(() => undefined);
-      const health = await new PlatformHealthCheck(db instanceof Error ? unreachable(db) : db, broker, names, config.retryPolicies).check();
+      await within(waitMs, 'the queue', broker.ready()).catch(() => undefined);
+      const health = await new PlatformHealthCheck(db instanceof Error ? unreachable(db) : db, broker).check();
       await within(waitMs, 'closing', Promise.all([broker.close(), db instanceof Error ? undefined : db.close()])).catch(() => undefined);
       if (options.json) printJson(health);
       else printHealth(health);
