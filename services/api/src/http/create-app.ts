@@ -36,6 +36,7 @@ import { accessLog } from './access-log.middleware';
 import { bodyReader } from './body-reader.middleware';
 import { errorHandler } from './error-handler';
 import { openApiMiddleware } from './openapi.middleware';
+import { openApiDocumentRoutes } from './openapi-document.routes';
 import { rateLimit } from './rate-limit.middleware';
 import { requestContext } from './request-context.middleware';
 import { eventRoutes } from '../events/event.routes';
@@ -125,6 +126,7 @@ export function createApp(deps: AppDeps): Express {
   );
   const api = express.Router();
   api.use(healthRoutes(deps.db, deps.broker));
+  api.use(openApiDocumentRoutes());
   api.use(eventRoutes(deps.intake, deps.areas.events));
   api.use(notificationRoutes(deps.areas.notifications));
   api.use(templateRoutes(deps.areas.templates));
