@@ -22,6 +22,7 @@ const MESSAGING_TESTS = [
   'fanout/fanout-exactly-once',
   'fanout/fanout-gives-up',
   'fanout/fanout-large-event',
+  'fanout/priority-lanes',
   'webhook-worker/webhook-delivery',
   'webhook-worker/webhook-shutdown',
   'email-worker/email-pipeline',

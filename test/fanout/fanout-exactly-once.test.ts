@@ -5,6 +5,7 @@ import request from 'supertest';
 import { eventAcceptedHandler } from '../../services/fanout/src/consumers/event-accepted.consumer';
 import { FanoutRepository } from '../../services/fanout/src/data/fanout.repository';
 import { FanoutStore } from '../../services/fanout/src/data/fanout.store';
+import { FairShare } from '../../services/fanout/src/domain/fair-share';
 import { deleteTestTopology } from '../support/amqp-cleanup';
 import { aProject } from '../support/projects';
 import { openQueueProbe } from '../support/queue-probe';
@@ -54,7 +55,13 @@ describe('fan-out', () => {
       });
     expect(res.status).toBe(202);
 
-    const handle = eventAcceptedHandler({ repo: new FanoutStore(new FanoutRepository(db)), broker, names, logger });
+    const handle = eventAcceptedHandler({
+      repo: new FanoutStore(new FanoutRepository(db)),
+      broker,
+      names,
+      logger,
+      fairShare: new FairShare(0, 0),
+    });
     expect(await handle(asDelivery(res.body.id, projectId))).toBe('ack');
     expect(await handle(asDelivery(res.body.id, projectId))).toBe('ack');
 
@@ -85,7 +92,13 @@ describe('fan-out', () => {
       });
     expect(res.status).toBe(202);
 
-    const handle = eventAcceptedHandler({ repo: new FanoutStore(new FanoutRepository(db)), broker, names, logger });
+    const handle = eventAcceptedHandler({
+      repo: new FanoutStore(new FanoutRepository(db)),
+      broker,
+      names,
+      logger,
+      fairShare: new FairShare(0, 0),
+    });
     expect(await handle(asDelivery(res.body.id, projectId))).toBe('ack');
 
     const probe = await openQueueProbe(config);
@@ -101,7 +114,13 @@ describe('fan-out', () => {
   });
 
   it('when the message is not a valid event message, then it is rejected for the dead-letter queue', async () => {
-    const handle = eventAcceptedHandler({ repo: new FanoutStore(new FanoutRepository(db)), broker, names, logger });
+    const handle = eventAcceptedHandler({
+      repo: new FanoutStore(new FanoutRepository(db)),
+      broker,
+      names,
+      logger,
+      fairShare: new FairShare(0, 0),
+    });
     const garbage: QueueMessage = { body: Buffer.from('{not json'), headers: {}, deliveryCount: 0, redelivered: false };
     expect(await handle(garbage)).toBe('reject');
     expect(await handle(asDelivery('00000000-0000-4000-8000-000000000000', '00000000-0000-4000-8000-000000000000'))).toBe('reject');

@@ -61,6 +61,9 @@ const envSchema = z.object({
   OPS_HOST: z.string().min(1).default('0.0.0.0'),
   /** Liveness: a consumer holding messages that finishes none for this long is wedged. */
   LIVENESS_STALL_MS: int(120_000, 1_000),
+  /** Fair share per project and fan-out process: deliveries/s and burst before a medium event drops to the low lane (0 = off). */
+  FAIR_SHARE_PER_SECOND: int(500, 0),
+  FAIR_SHARE_BURST: int(5_000, 0),
   DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/herald'),
   AMQP_URL: z.string().url().default('amqp://guest:guest@127.0.0.1:5672'),
   /** `rabbitmq` or `postgres`; unset: rabbitmq when AMQP_URL is set or a broker answers on its default address, else postgres. */

@@ -2,3 +2,4 @@ export * from './channels';
 export * from './messages';
 export * from './statuses';
 export * from './limits';
+export * from './priorities';

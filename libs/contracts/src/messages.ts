@@ -1,3 +1,4 @@
+import type { Priority } from './priorities';
 import type { Channel } from './channels';
 
 /** Header that carries the request id across every hop. */
@@ -27,6 +28,8 @@ export interface DeliveryMessage {
   attempt: number;
   /** Attempt budget for this delivery (a dead-letter replay grants a fresh one). */
   max_attempts?: number;
+  /** The lane it was queued in (absent: `medium`); a retry returns to the channel's `medium` lane. */
+  priority?: Priority;
 }
 
 /** An event's already-rendered email content (`inline`), as the API accepts and fan-out sends it. */

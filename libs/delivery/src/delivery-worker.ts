@@ -1,5 +1,5 @@
 import type { Config } from '@herald/config';
-import type { Channel } from '@herald/contracts';
+import { PRIORITIES, type Channel } from '@herald/contracts';
 import { Database } from '@herald/db';
 import type { Logger } from '@herald/logger';
 import { openMessageQueue, TopologyNames, type MessageQueue } from '@herald/messaging';
@@ -50,28 +50,30 @@ export async function startDeliveryWorker(config: Config, logger: Logger, option
   const policy = config.retryPolicies[channel];
   const [database, connected] = [db, broker];
   const health = consumerHealth({ db: database, queue: connected, stallMs: config.LIVENESS_STALL_MS });
-  const consumer = connected.consumer({
-    queue: names.deliveryQueue(channel),
-    prefetch: options.prefetch,
-    logger,
-    handle: health.watch(
-      deliveryHandler({
-        channel,
-        store: new BatchingDeliveryStore(new NotificationRepository(database)),
-        provider,
-        followUps: new DeliveryPublisher(connected, names, channel),
-        policy,
-        logger,
-      }),
-    ),
-  });
-  health.track(consumer);
-  await consumer.start();
+  const handle = health.watch(
+    deliveryHandler({
+      channel,
+      store: new BatchingDeliveryStore(new NotificationRepository(database)),
+      provider,
+      followUps: new DeliveryPublisher(connected, names, channel),
+      policy,
+      logger,
+    }),
+  );
+  // One consumer per priority lane, each with the full prefetch: a lane alone runs at full speed,
+  // and a `high` delivery finds capacity of its own however long the other lanes' backlogs are.
+  const consumers = PRIORITIES.map((priority) =>
+    connected.consumer({ queue: names.deliveryQueue(channel, priority), prefetch: options.prefetch, logger, handle }),
+  );
+  for (const consumer of consumers) {
+    health.track(consumer);
+    await consumer.start();
+  }
 
   let stopped: Promise<void> | undefined;
   const stop = async () => {
     // Drain first: in-flight handlers still need the database, the broker and the provider.
-    await consumer.stop();
+    await Promise.all(consumers.map((c) => c.stop()));
     await provider.close?.().catch(() => undefined);
     await connected.close();
     await database.close();

@@ -1,4 +1,4 @@
-import type { Channel } from '@herald/contracts';
+import type { Channel, Priority } from '@herald/contracts';
 
 /**
  * Every exchange and queue name, in one place. The namespace prefix lets several installs
@@ -21,8 +21,13 @@ export class TopologyNames {
   get fanoutDlq() {
     return `${this.namespace}fanout.events.dlq`;
   }
-  deliveryQueue(channel: Channel) {
-    return `${this.namespace}${channel}-worker.deliveries`;
+  /** One work queue per channel and priority; `medium` keeps the name the queue always had. */
+  deliveryQueue(channel: Channel, priority: Priority = 'medium') {
+    return `${this.namespace}${channel}-worker.deliveries${priority === 'medium' ? '' : `.${priority}`}`;
+  }
+  /** The routing key on the deliveries exchange that reaches `deliveryQueue(channel, priority)`. */
+  deliveryRoutingKey(channel: Channel, priority: Priority = 'medium') {
+    return priority === 'medium' ? channel : `${channel}.${priority}`;
   }
   retryQueue(channel: Channel, delayMs: number) {
     return `${this.namespace}${channel}-worker.retry.${delayMs}ms`;

@@ -6,6 +6,7 @@ import type { ProcessHealth } from '@herald/metrics';
 import { OutboxRelay } from '@herald/outbox';
 import { consumerHealth } from '@herald/runtime';
 import { eventAcceptedHandler } from './consumers/event-accepted.consumer';
+import { FairShare } from './domain/fair-share';
 import { fanoutDeadLetterHandler } from './consumers/fanout-dead-letter.consumer';
 import { FanoutRepository } from './data/fanout.repository';
 import { FanoutStore } from './data/fanout.store';
@@ -38,7 +39,15 @@ export async function startFanout(config: Config, logger: Logger): Promise<Runni
     queue: names.fanoutQueue,
     prefetch: config.FANOUT_PREFETCH,
     logger,
-    handle: health.watch(eventAcceptedHandler({ repo, broker, names, logger })),
+    handle: health.watch(
+      eventAcceptedHandler({
+        repo,
+        broker,
+        names,
+        logger,
+        fairShare: new FairShare(config.FAIR_SHARE_PER_SECOND, config.FAIR_SHARE_BURST),
+      }),
+    ),
   });
   const deadLetters = broker.consumer({
     queue: names.fanoutDlq,

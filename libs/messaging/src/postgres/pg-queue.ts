@@ -135,7 +135,7 @@ export class PgQueue implements MessageQueue {
   }
 
   topologyQueues(): string[] {
-    return [...this.deadLetterQueues].flat();
+    return [...new Set([...this.deadLetterQueues].flat())];
   }
 
   async inspectQueues(queues: string[]): Promise<QueueStats[]> {

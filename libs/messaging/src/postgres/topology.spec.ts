@@ -7,6 +7,8 @@ describe('postgres routing', () => {
   it('when published as RabbitMQ binds it, then each exchange and key reaches the same queue', () => {
     expect(routeToQueue(names, names.eventsExchange, 'event.accepted')).toBe('ns.fanout.events');
     expect(routeToQueue(names, names.deliveriesExchange, 'sms')).toBe('ns.sms-worker.deliveries');
+    expect(routeToQueue(names, names.deliveriesExchange, 'sms.high')).toBe('ns.sms-worker.deliveries.high');
+    expect(routeToQueue(names, names.deliveriesExchange, 'webhook.low')).toBe('ns.webhook-worker.deliveries.low');
     expect(routeToQueue(names, '', 'ns.webhook-worker.dlq')).toBe('ns.webhook-worker.dlq');
   });
 
@@ -18,9 +20,15 @@ describe('postgres routing', () => {
   it('when the topology is listed, then every work queue has its dead-letter queue', () => {
     expect([...deadLetterQueues(names)]).toEqual([
       ['ns.fanout.events', 'ns.fanout.events.dlq'],
+      ['ns.email-worker.deliveries.high', 'ns.email-worker.dlq'],
       ['ns.email-worker.deliveries', 'ns.email-worker.dlq'],
+      ['ns.email-worker.deliveries.low', 'ns.email-worker.dlq'],
+      ['ns.sms-worker.deliveries.high', 'ns.sms-worker.dlq'],
       ['ns.sms-worker.deliveries', 'ns.sms-worker.dlq'],
+      ['ns.sms-worker.deliveries.low', 'ns.sms-worker.dlq'],
+      ['ns.webhook-worker.deliveries.high', 'ns.webhook-worker.dlq'],
       ['ns.webhook-worker.deliveries', 'ns.webhook-worker.dlq'],
+      ['ns.webhook-worker.deliveries.low', 'ns.webhook-worker.dlq'],
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import { CHANNELS, type Channel } from '@herald/contracts';
+import { CHANNELS, PRIORITIES } from '@herald/contracts';
 import { BrokerUnavailableError } from '../port/message-queue.port';
 import type { TopologyNames } from '../topology-names';
 
@@ -6,7 +6,7 @@ import type { TopologyNames } from '../topology-names';
 export function deadLetterQueues(names: TopologyNames): Map<string, string> {
   return new Map([
     [names.fanoutQueue, names.fanoutDlq],
-    ...CHANNELS.map((c) => [names.deliveryQueue(c), names.deadLetterQueue(c)] as const),
+    ...CHANNELS.flatMap((c) => PRIORITIES.map((p) => [names.deliveryQueue(c, p), names.deadLetterQueue(c)] as const)),
   ]);
 }
 
@@ -14,8 +14,12 @@ export function deadLetterQueues(names: TopologyNames): Map<string, string> {
 export function routeToQueue(names: TopologyNames, exchange: string, routingKey: string): string {
   if (exchange === '') return routingKey;
   if (exchange === names.eventsExchange && routingKey === 'event.accepted') return names.fanoutQueue;
-  if (exchange === names.deliveriesExchange && (CHANNELS as readonly string[]).includes(routingKey)) {
-    return names.deliveryQueue(routingKey as Channel);
+  if (exchange === names.deliveriesExchange) {
+    for (const channel of CHANNELS) {
+      for (const priority of PRIORITIES) {
+        if (names.deliveryRoutingKey(channel, priority) === routingKey) return names.deliveryQueue(channel, priority);
+      }
+    }
   }
   throw new BrokerUnavailableError(`publish not confirmed: no exchange "${exchange}" routes "${routingKey}"`);
 }

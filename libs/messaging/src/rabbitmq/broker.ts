@@ -1,4 +1,4 @@
-import { CHANNELS, type Channel } from '@herald/contracts';
+import { CHANNELS, PRIORITIES, type Channel } from '@herald/contracts';
 import type { Logger } from '@herald/logger';
 import { connect, type ChannelModel, type ConfirmChannel, type RecoveringChannelModel } from 'amqplib';
 import {
@@ -104,7 +104,8 @@ export class RabbitMqQueue implements MessageQueue {
    * to the work queue (the queue dead-letters into it).
    */
   async publishDelayed(queue: string, body: unknown, delayMs: number, options: PublishOptions = {}): Promise<void> {
-    const channel = CHANNELS.find((c) => this.options.names.deliveryQueue(c) === queue);
+    // One retry ladder per channel; expired retries re-enter the channel's medium lane.
+    const channel = CHANNELS.find((c) => PRIORITIES.some((p) => this.options.names.deliveryQueue(c, p) === queue));
     if (!channel) throw new Error(`no delay queues for ${queue}`);
     const bucket = ladderBucket(retryLadder(this.options.retryPolicies[channel]), delayMs);
     await this.publish('', this.options.names.retryQueue(channel, bucket), body, { ...options, expiration: String(delayMs) });

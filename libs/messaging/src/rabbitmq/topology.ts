@@ -1,4 +1,4 @@
-import { CHANNELS } from '@herald/contracts';
+import { CHANNELS, PRIORITIES } from '@herald/contracts';
 import type { Channel as AmqpChannel } from 'amqplib';
 import type { Channel } from '@herald/contracts';
 import { DELIVERY_LIMIT } from '../port/message-queue.port';
@@ -38,8 +38,11 @@ export async function declareTopology(
     const main = names.deliveryQueue(channel);
     const dlq = names.deadLetterQueue(channel);
     await ch.assertQueue(dlq, { durable: true });
-    await ch.assertQueue(main, workQueueArgs(dlq));
-    await ch.bindQueue(main, names.deliveriesExchange, channel);
+    for (const priority of PRIORITIES) {
+      const lane = names.deliveryQueue(channel, priority);
+      await ch.assertQueue(lane, workQueueArgs(dlq));
+      await ch.bindQueue(lane, names.deliveriesExchange, names.deliveryRoutingKey(channel, priority));
+    }
     for (const delay of retryLadder(retryPolicies[channel])) {
       // Expired retries flow back into the work queue through the default exchange.
       await ch.assertQueue(names.retryQueue(channel, delay), {
@@ -54,7 +57,7 @@ export async function declareTopology(
 export function topologyQueues(names: TopologyNames, retryPolicies: Record<Channel, RetryPolicyLike>): string[] {
   const queues = [names.fanoutQueue, names.fanoutDlq];
   for (const channel of CHANNELS) {
-    queues.push(names.deliveryQueue(channel), names.deadLetterQueue(channel));
+    queues.push(...PRIORITIES.map((p) => names.deliveryQueue(channel, p)), names.deadLetterQueue(channel));
     for (const delay of retryLadder(retryPolicies[channel])) queues.push(names.retryQueue(channel, delay));
   }
   return queues;

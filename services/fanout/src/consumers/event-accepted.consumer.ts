@@ -5,6 +5,7 @@ import type { HandlerOutcome, MessageQueue, QueueMessage, TopologyNames } from '
 import type { FanoutStore } from '../data/fanout.store';
 import { decodeEventMessage } from '../domain/event-message';
 import { isPoison, poisonReason } from '../domain/fan-out-failure';
+import type { FairShare } from '../domain/fair-share';
 import { planFanOut } from '../domain/fan-out-event.use-case';
 import { publishDeliveries } from '../messaging/deliveries.publisher';
 
@@ -13,6 +14,8 @@ export interface FanoutDeps {
   broker: MessageQueue;
   names: TopologyNames;
   logger: Logger;
+  /** Picks each event's lane: its priority, one lane down for a project over its fair share. */
+  fairShare: FairShare;
 }
 
 /**
@@ -56,7 +59,8 @@ async function fanOut(deps: FanoutDeps, message: EventAcceptedMessage, headers: 
   const created = await deps.repo.createNotifications({ event, ...planFanOut(event) });
   // A redelivered message created nothing: queue again whatever has not been attempted yet.
   const pending = created ?? (await deps.repo.pendingNotifications(event.id));
-  await publishDeliveries(deps.broker, deps.names, event, pending, headers);
-  deps.logger.info('event fanned out', { event_id: event.id, notifications: pending.length });
+  const lane = deps.fairShare.lane(event.project_id, event.priority, pending.length);
+  await publishDeliveries(deps.broker, deps.names, event, pending, headers, lane);
+  deps.logger.info('event fanned out', { event_id: event.id, notifications: pending.length, lane });
   return 'ack';
 }

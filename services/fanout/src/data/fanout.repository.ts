@@ -1,4 +1,4 @@
-import type { Channel } from '@herald/contracts';
+import type { Channel, Priority } from '@herald/contracts';
 import { eventStatusSql, type Database, type Sql } from '@herald/db';
 import type { EventContent, TemplateForRender } from '../domain/compose-content';
 import type { FanOutPlan } from '../domain/fan-out-event.use-case';
@@ -8,6 +8,7 @@ export interface StoredEvent {
   id: string;
   project_id: string;
   event_type: string;
+  priority: Priority;
   payload: Record<string, unknown>;
   recipients: RecipientSpec[];
   content: EventContent;
@@ -28,7 +29,7 @@ export interface PendingNotification {
 /** Prepared once per connection: these run for every event, for a batch of events at a time. */
 const LOAD_EVENTS: Sql = {
   name: 'fanout-load-events',
-  text: `SELECT e.id, e.project_id, e.event_type, e.payload, e.recipients, e.content,
+  text: `SELECT e.id, e.project_id, e.event_type, e.priority, e.payload, e.recipients, e.content,
                 COALESCE((SELECT json_agg(t) FROM (
                   SELECT id, channel, subject, body, text_body, from_local, from_name, reply_to, on_missing_variable
                     FROM templates

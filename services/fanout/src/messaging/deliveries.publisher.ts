@@ -1,4 +1,4 @@
-import type { DeliveryMessage } from '@herald/contracts';
+import type { DeliveryMessage, Priority } from '@herald/contracts';
 import type { MessageQueue, TopologyNames } from '@herald/messaging';
 import type { PendingNotification } from '../data/fanout.repository';
 
@@ -10,7 +10,7 @@ import type { PendingNotification } from '../data/fanout.repository';
 export const PUBLISH_CHUNK = 500;
 
 /** Ids only: workers load the recipient, the payload and the rendered content when they send. */
-export function deliveryMessage(event: { id: string; project_id: string }, n: PendingNotification): DeliveryMessage {
+export function deliveryMessage(event: { id: string; project_id: string }, n: PendingNotification, lane: Priority): DeliveryMessage {
   return {
     kind: 'notification.deliver',
     notification_id: n.id,
@@ -18,6 +18,7 @@ export function deliveryMessage(event: { id: string; project_id: string }, n: Pe
     project_id: event.project_id,
     channel: n.channel,
     attempt: 1,
+    ...(lane === 'medium' ? {} : { priority: lane }),
   };
 }
 
@@ -27,11 +28,17 @@ export async function publishDeliveries(
   event: { id: string; project_id: string },
   pending: PendingNotification[],
   headers: Record<string, string>,
+  lane: Priority,
 ): Promise<void> {
   for (let start = 0; start < pending.length; start += PUBLISH_CHUNK) {
     const chunk = pending.slice(start, start + PUBLISH_CHUNK);
     await Promise.all(
-      chunk.map((n) => broker.publish(names.deliveriesExchange, n.channel, deliveryMessage(event, n), { headers, messageId: n.id })),
+      chunk.map((n) =>
+        broker.publish(names.deliveriesExchange, names.deliveryRoutingKey(n.channel, lane), deliveryMessage(event, n, lane), {
+          headers,
+          messageId: n.id,
+        }),
+      ),
     );
   }
 }
