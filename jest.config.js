@@ -21,6 +21,7 @@ module.exports = {
       displayName: 'integration',
       testMatch: ['<rootDir>/test/**/*.test.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },
   ],
   testTimeout: 60000,

@@ -1,15 +1,75 @@
+import { join } from 'node:path';
 import { Client } from 'pg';
 import { migrate } from '@herald/db';
-import { TEST_DATABASE_URL } from './test-env';
+import { answers, defaultAddress, startEmbeddedPostgres, type EmbeddedPostgres } from '../../deploy/dev/embedded-postgres';
+
+const ROOT = join(__dirname, '..', '..');
+/** Not npm start's port, so the suite and a running `npm start` each have their own server. */
+const EMBEDDED_PORT = Number(process.env.HERALD_TEST_EMBEDDED_POSTGRES_PORT || 25433);
+
+declare global {
+  /** Set by global setup when it started PostgreSQL; global teardown (same process) stops it. */
+  var heraldEmbeddedPostgres: EmbeddedPostgres | undefined;
+}
+
+const say = (line: string) => process.stdout.write(`herald tests: ${line}\n`);
+
+/**
+ * The database the suite runs on: HERALD_TEST_DATABASE_URL when given; else the PostgreSQL on
+ * the default address; else, on a machine without one, an embedded PostgreSQL (data in
+ * .herald/postgres-test, trust authentication like the documented test server). The choice
+ * reaches every test worker through HERALD_TEST_DATABASE_URL (workers start after this).
+ */
+async function testDatabase(): Promise<string> {
+  const given = process.env.HERALD_TEST_DATABASE_URL;
+  if (given) {
+    say(`database ${given} (HERALD_TEST_DATABASE_URL)`);
+    return given;
+  }
+  const probed = defaultAddress(process.env);
+  if (await answers(probed)) {
+    const url = `postgres://postgres@${probed}/herald_test`;
+    say(`database ${url} (the PostgreSQL on the default address)`);
+    return (process.env.HERALD_TEST_DATABASE_URL = url);
+  }
+  const embedded = await startEmbeddedPostgres({
+    dir: join(ROOT, '.herald', 'postgres-test'),
+    port: EMBEDDED_PORT,
+    database: 'herald_test',
+    detached: false,
+    auth: 'trust',
+  });
+  globalThis.heraldEmbeddedPostgres = embedded;
+  say(`database ${embedded.url}: embedded PostgreSQL, data in .herald/postgres-test (nothing answers on ${probed})`);
+  return (process.env.HERALD_TEST_DATABASE_URL = embedded.url);
+}
+
+/**
+ * Which queue driver the single-driver tests use, exported as HERALD_TEST_QUEUE_DRIVER (an
+ * explicit value is kept): the RabbitMQ driver when a broker answers, else the PostgreSQL one.
+ */
+async function queueDriver(): Promise<void> {
+  const amqp = new URL(process.env.HERALD_TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672');
+  const broker = `${amqp.hostname}:${amqp.port || 5672}`;
+  const explicit = process.env.HERALD_TEST_QUEUE_DRIVER;
+  const reachable = await answers(broker);
+  process.env.HERALD_TEST_QUEUE_DRIVER = explicit || (reachable ? 'rabbitmq' : 'postgres');
+  if (!reachable) say(`RabbitMQ driver NOT exercised: no broker reachable at ${broker}; tests run with QUEUE_DRIVER=postgres`);
+  else if (explicit === 'postgres') say(`RabbitMQ driver NOT exercised: HERALD_TEST_QUEUE_DRIVER=postgres`);
+  else say(`RabbitMQ driver exercised: broker at ${broker}`);
+}
 
 /** A fresh test database per run; each test then makes its own project, so order never matters. */
 export default async function globalSetup(): Promise<void> {
-  const admin = new URL(TEST_DATABASE_URL);
+  process.stdout.write('\n');
+  const url = await testDatabase();
+  await queueDriver();
+  const admin = new URL(url);
   const name = admin.pathname.slice(1);
   admin.pathname = '/postgres';
   const client = new Client({ connectionString: admin.toString() });
   await client.connect();
   await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await client.end();
-  await migrate(TEST_DATABASE_URL);
+  await migrate(url);
 }

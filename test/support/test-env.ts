@@ -1,8 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { loadConfig, type Config } from '@herald/config';
 
+/**
+ * Global setup (global-setup.ts) decides both before any test file loads: the database (given,
+ * on the default address, or an embedded PostgreSQL) and the queue driver (`rabbitmq` when a
+ * broker answers, else `postgres`), and hands them to the workers through the environment.
+ */
 export const TEST_DATABASE_URL = process.env.HERALD_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/herald_test';
 export const TEST_AMQP_URL = process.env.HERALD_TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
+export const TEST_QUEUE_DRIVER = process.env.HERALD_TEST_QUEUE_DRIVER ?? 'rabbitmq';
 const TEST_SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
 
 /**
