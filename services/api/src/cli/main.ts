@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { grantAdministrator } from '../admin/grant-administrator.use-case';
 import { ADMIN_PERMISSIONS, isAdminPermission } from '../admin/permissions';
 import { bootstrap } from '../projects/bootstrap.use-case';
+import { LISTEN_HELP, runListen } from './commands/listen';
 
 const HELP = `herald <command> [options]
 
@@ -22,6 +23,7 @@ Commands:
                                   sign them in; prints one JSON object with user_id, administrator_id,
                                   permissions, access_token and refresh_token.
                                   Permissions: ${ADMIN_PERMISSIONS.join(', ')}
+${LISTEN_HELP}
   --help                          show this help
 
 Configuration comes from the environment (DATABASE_URL, HERALD_SECRETS_KEY, ...); see README.md.`;
@@ -37,6 +39,7 @@ function grantArguments(email: string | undefined, permissions: string[]): { ema
 }
 
 async function main(argv: string[]): Promise<void> {
+  if (argv[0] === 'listen') return runListen(argv.slice(1)); // needs no database: before loadConfig
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
