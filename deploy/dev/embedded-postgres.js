@@ -129,6 +129,28 @@ async function stopLeftover(dir, ownerFile, say) {
   if (!(await waitUntilDead(pid, STOP_TIMEOUT_MS))) throw new Error(`embedded PostgreSQL (pid ${pid}) did not stop`);
 }
 
+function serverUrl(passwordFile, port) {
+  const password = fs.existsSync(passwordFile) ? fs.readFileSync(passwordFile, 'utf8').trim() : '';
+  const credentials = password ? `postgres:${encodeURIComponent(password)}` : 'postgres';
+  return `postgres://${credentials}@127.0.0.1:${port}`;
+}
+
+/**
+ * The URL of an embedded PostgreSQL already running on `dir` (started by `npm start`), read
+ * from the lock file PostgreSQL keeps there (pid on line 1, port on line 4), or null.
+ */
+function runningEmbeddedUrl(dir, database = 'herald') {
+  let lines;
+  try {
+    lines = fs.readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n');
+  } catch {
+    return null;
+  }
+  const [pid, port] = [Number(lines[0]), Number(lines[3])];
+  if (!pid || !port || !isAlive(pid)) return null;
+  return `${serverUrl(path.join(path.dirname(dir), `${path.basename(dir)}.password`), port)}/${database}`;
+}
+
 async function untilReady(url, child, logFile) {
   const { Client } = require('pg');
   const deadline = Date.now() + READY_TIMEOUT_MS;
@@ -198,9 +220,7 @@ async function startEmbeddedPostgres({ dir, port, database = 'herald', detached 
     await cluster.initialise();
     fs.writeFileSync(passwordFile, password, { mode: 0o600 });
   }
-  const password = fs.existsSync(passwordFile) ? fs.readFileSync(passwordFile, 'utf8').trim() : '';
-  const credentials = password ? `postgres:${encodeURIComponent(password)}` : 'postgres';
-  const server = `postgres://${credentials}@127.0.0.1:${port}`;
+  const server = serverUrl(passwordFile, port);
   const url = `${server}/${database}`;
 
   // TCP on loopback only and no Unix socket: nothing to clash with a system PostgreSQL's /tmp socket.
@@ -227,4 +247,12 @@ async function startEmbeddedPostgres({ dir, port, database = 'herald', detached 
   return { url, firstStart, logFile, pid: child.pid, stop };
 }
 
-module.exports = { answers, defaultAddress, startEmbeddedPostgres, DEFAULT_EMBEDDED_PORT };
+/** npm start's embedded PostgreSQL: its data directory and port (HERALD_EMBEDDED_POSTGRES_DIR, _PORT). */
+function embeddedSettings(env, root) {
+  return {
+    dir: path.resolve(root, env.HERALD_EMBEDDED_POSTGRES_DIR || path.join('.herald', 'postgres')),
+    port: Number(env.HERALD_EMBEDDED_POSTGRES_PORT || DEFAULT_EMBEDDED_PORT),
+  };
+}
+
+module.exports = { answers, defaultAddress, embeddedSettings, runningEmbeddedUrl, startEmbeddedPostgres, DEFAULT_EMBEDDED_PORT };

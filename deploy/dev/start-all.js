@@ -10,7 +10,7 @@
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 const { Supervisor } = require('./supervisor');
-const { answers, defaultAddress, startEmbeddedPostgres, DEFAULT_EMBEDDED_PORT } = require('./embedded-postgres');
+const { answers, defaultAddress, embeddedSettings, startEmbeddedPostgres } = require('./embedded-postgres');
 
 const root = path.resolve(__dirname, '..', '..');
 const SERVICES = ['api', 'fanout', 'webhook-worker', 'email-worker', 'sms-worker', 'scheduler'];
@@ -36,8 +36,7 @@ const STARTED = SERVICES.filter((name) => {
 async function database() {
   const probed = defaultAddress(process.env);
   if (process.env.DATABASE_URL || (await answers(probed))) return null;
-  const dir = path.resolve(root, process.env.HERALD_EMBEDDED_POSTGRES_DIR || '.herald/postgres');
-  const port = Number(process.env.HERALD_EMBEDDED_POSTGRES_PORT || DEFAULT_EMBEDDED_PORT);
+  const { dir, port } = embeddedSettings(process.env, root);
   const say = (line) => process.stderr.write(`${'postgres'.padEnd(width)} | ${line}\n`);
   const embedded = await startEmbeddedPostgres({ dir, port, say });
   // Every service (and migrate) inherits this environment.

@@ -15,7 +15,8 @@ import { httpJson, HeraldProcess, ROOT, START_ALL } from './herald-process';
  * PostgreSQL on 5432) starts an embedded PostgreSQL with its data under the project, which
  * keeps its data across restarts; a configured but unreachable DATABASE_URL never falls back.
  */
-const CLI = join(ROOT, 'services', 'api', 'dist', 'cli', 'main.js');
+/** `npm run herald`: the CLI on the database npm start uses. */
+const CLI = join(ROOT, 'deploy', 'dev', 'herald.js');
 const NAME = `test-embedded-${randomBytes(3).toString('hex')}`;
 const DIR = join(ROOT, '.herald', NAME);
 const NAMESPACE = `test-emb-${randomBytes(4).toString('hex')}.`;
@@ -127,6 +128,13 @@ describe('npm start without a configured or reachable PostgreSQL', () => {
     expect((await httpJson(`http://127.0.0.1:${apiPort}/api/v1/templates`, { key })).status).toBe(200);
     process.kill(herald.child.pid!, 'SIGTERM');
     expect(await herald.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it('lets `npm run herald` start the same embedded PostgreSQL for one command when npm start is not running', async () => {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, 'bootstrap', '--name', 'embedded'], { env: env() });
+    expect(stderr).toBe(`herald: started the embedded PostgreSQL (data in .herald/${NAME}) for this command\n`);
+    expect(JSON.parse(stdout).api_key).toMatch(/^hk_/);
+    expect(postmasterPid()).toBeNull();
   });
 
   it('refuses a set but unreachable DATABASE_URL with one line and starts nothing embedded', async () => {

@@ -165,5 +165,5 @@ export async function listen(
 export async function runListen(argv: string[]): Promise<void> {
   const listening = await listen(argv);
   if (typeof listening === 'number') process.exit(listening);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void listening.close().then(() => process.exit(0)));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void listening.close().then(() => process.exit(0)));
 }
