@@ -202,7 +202,10 @@ async function startEmbeddedPostgres({ dir, port, database = 'herald', detached 
   const firstStart = !fs.existsSync(path.join(dir, 'PG_VERSION'));
   const log = fs.openSync(logFile, 'a');
   if (firstStart) {
-    fs.rmSync(dir, { recursive: true, force: true }); // a half-made directory from an interrupted first start
+    // Never cleared by us: the folder is configurable, and initdb removes what it made when it fails.
+    if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0) {
+      throw new Error(`${dir} is neither empty nor a PostgreSQL data directory (no PG_VERSION): remove it or choose another folder`);
+    }
     const password = auth === 'trust' ? '' : randomBytes(18).toString('base64url');
     const EmbeddedPostgres = await loadEmbeddedPostgres();
     const cluster = new EmbeddedPostgres({

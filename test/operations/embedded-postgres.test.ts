@@ -1,9 +1,11 @@
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { answers } from '../../deploy/dev/embedded-postgres';
 import { deleteTestTopology } from '../support/amqp-cleanup';
 import { eventually } from '../support/eventually';
 import { TEST_AMQP_URL, testConfig } from '../support/test-env';
@@ -126,8 +128,38 @@ describe('npm start without a configured or reachable PostgreSQL', () => {
     expect(line).toMatch(new RegExp(`data in \\.herald/${NAME}$`));
     await healthy();
     expect((await httpJson(`http://127.0.0.1:${apiPort}/api/v1/templates`, { key })).status).toBe(200);
-    process.kill(herald.child.pid!, 'SIGTERM');
+    // Ctrl-C (SIGINT to the launcher's whole process group) while an event is being uploaded:
+    // the api drains it into the database, which is in a process group of its own and so is
+    // stopped only after every service has exited.
+    const server = postmasterPid()!;
+    const body = Buffer.from(
+      JSON.stringify({
+        event_type: 'drain',
+        recipients: [{ channels: ['email'], email: 'drain@example.com' }],
+        payload: {},
+        inline: { html: '<p>x</p>' },
+      }),
+    );
+    const upload = request({
+      host: '127.0.0.1',
+      port: apiPort,
+      path: '/api/v1/events',
+      method: 'POST',
+      headers: { 'X-API-Key': key, 'Content-Type': 'application/json', 'Content-Length': body.length },
+    });
+    const answer = new Promise<number>((resolve, reject) => upload.on('response', (res) => resolve(res.statusCode!)).on('error', reject));
+    upload.write(body.subarray(0, 10));
+    await new Promise((resolve) => upload.once('socket', (socket) => socket.once('connect', resolve)));
+    // Nothing to observe the api parsing the headers: a moment for them to arrive before Ctrl-C.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    process.kill(-herald.child.pid!, 'SIGINT');
+    // Draining: the api takes no new connections, and still holds the upload.
+    await eventually(async () => expect(await answers(`127.0.0.1:${apiPort}`)).toBe(false));
+    upload.end(body.subarray(10));
+    expect(await answer).toBe(202);
     expect(await herald.exited).toEqual({ code: 0, signal: null });
+    expect(herald.lines.join('\n')).not.toMatch(/stopped uncleanly|ECONNREFUSED|terminating connection/);
+    expect(alive(server)).toBe(false);
   });
 
   it('lets `npm run herald` start the same embedded PostgreSQL for one command when npm start is not running', async () => {

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { redactUrl } from '@herald/config';
 import { migrate } from '@herald/db';
 import { answers, defaultAddress, startEmbeddedPostgres, type EmbeddedPostgres } from '../../deploy/dev/embedded-postgres';
 
@@ -23,7 +24,7 @@ const say = (line: string) => process.stdout.write(`herald tests: ${line}\n`);
 async function testDatabase(): Promise<string> {
   const given = process.env.HERALD_TEST_DATABASE_URL;
   if (given) {
-    say(`database ${given} (HERALD_TEST_DATABASE_URL)`);
+    say(`database ${redactUrl(given)} (HERALD_TEST_DATABASE_URL)`);
     return given;
   }
   const probed = defaultAddress(process.env);
