@@ -13,6 +13,29 @@ const common = {
   moduleNameMapper: { '^@herald/([a-z-]+)$': '<rootDir>/libs/$1/src' },
 };
 
+/**
+ * The behaviour tests that involve messaging run a second time on the postgres queue driver
+ * (the first run uses RabbitMQ). Driver-specific tests under test/messaging run once.
+ */
+const MESSAGING_TESTS = [
+  'e2e/webhook-pipeline',
+  'fanout/fanout-exactly-once',
+  'fanout/fanout-gives-up',
+  'fanout/fanout-large-event',
+  'webhook-worker/webhook-delivery',
+  'webhook-worker/webhook-shutdown',
+  'email-worker/email-pipeline',
+  'sms-worker/sms-pipeline',
+  'project-plane/dead-letter',
+  'project-plane/dead-letter-replay',
+  'scheduler/scheduler-dispatch',
+  'scheduler/scheduler-processes',
+  'operations/supervisor-heals',
+  'operations/worker-deadline',
+  'outbox/outbox-relay-loading',
+  'admin/administrators',
+];
+
 module.exports = {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{libs,services}/*/src/**/*.spec.ts'] },
@@ -22,6 +45,13 @@ module.exports = {
       testMatch: ['<rootDir>/test/**/*.test.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
+    {
+      ...common,
+      displayName: 'integration:postgres-queue',
+      testMatch: MESSAGING_TESTS.map((t) => `<rootDir>/test/${t}.test.ts`),
+      globalSetup: '<rootDir>/test/support/global-setup-postgres-queue.ts',
+      setupFiles: ['<rootDir>/test/support/postgres-queue-driver.ts'],
     },
   ],
   testTimeout: 60000,

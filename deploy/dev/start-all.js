@@ -48,6 +48,22 @@ async function database() {
   return embedded;
 }
 
+/**
+ * One queue driver for every service, chosen here once: a service restarted while the broker is
+ * briefly down must not pick postgres while its peers stay on RabbitMQ. The services then log
+ * QUEUE_DRIVER as their reason; this line says why it was chosen.
+ */
+async function chooseQueueDriver() {
+  if (process.env.QUEUE_DRIVER || process.env.AMQP_URL) return;
+  const { brokerAnswers } = require(path.join(root, 'libs/messaging/dist/select-driver.js'));
+  const reachable = await brokerAnswers('amqp://127.0.0.1:5672');
+  process.env.QUEUE_DRIVER = reachable ? 'rabbitmq' : 'postgres';
+  const why = reachable
+    ? 'a broker answers on 127.0.0.1:5672'
+    : 'QUEUE_DRIVER and AMQP_URL are unset and no broker answers on 127.0.0.1:5672';
+  process.stdout.write(`herald: queue driver ${process.env.QUEUE_DRIVER} for every service (${why})\n`);
+}
+
 let supervisor = null;
 let stopping = null;
 // Ctrl-C (SIGINT reaches the whole process group) or SIGTERM: drain every service, restart none.
@@ -78,6 +94,7 @@ async function main() {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   if (migrated.status !== 0 || stopping) return exit(migrated.status ?? 1);
+  await chooseQueueDriver();
 
   supervisor = new Supervisor({
     services: STARTED.map((name) => ({ name, args: [path.join(root, 'services', name, 'dist', 'main.js')] })),

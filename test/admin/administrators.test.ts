@@ -84,7 +84,13 @@ describe('platform health', () => {
     const admin = await anAdministrator(f.system.api.db, ['health:read']);
     const res = await http().get('/api/v1/admin/health').set(admin.auth);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'healthy', database: 'ok', broker: 'ok', outbox: { backlog: expect.any(Number) } });
+    expect(res.body).toMatchObject({
+      status: 'healthy',
+      database: 'ok',
+      broker: 'ok',
+      queue_driver: f.config.QUEUE_DRIVER,
+      outbox: { backlog: expect.any(Number) },
+    });
     const fanout = res.body.queues.find((q: { name: string }) => q.name === `${f.config.AMQP_NAMESPACE}fanout.events`);
     // The fan-out of this system consumes its queue.
     expect(fanout).toMatchObject({ messages: expect.any(Number), consumers: expect.any(Number) });

@@ -50,6 +50,48 @@ describe('herald CLI (the compiled program)', () => {
     expect(stdout).toMatch(/migrate/);
     expect(stdout).toMatch(/bootstrap \[--name NAME\] \[--email EMAIL\]/);
   });
+
+  it('when --help is given to each command listed, then it prints that command usage on stdout and exits 0', async () => {
+    const { stdout } = await run('node', [CLI, '--help'], { env });
+    // Command lines are indented by two spaces; their names run up to the first option or argument.
+    const commands = stdout
+      .split('\n')
+      .filter((line) => /^ {2}[a-z]/.test(line))
+      .map((line) =>
+        line
+          .trim()
+          .split(' ')
+          .filter((word, i, words) => words.slice(0, i + 1).every((w) => /^[a-z][a-z-]*$/.test(w))),
+      );
+    expect(commands.map((c) => c.join(' '))).toEqual(
+      expect.arrayContaining([
+        'migrate',
+        'bootstrap',
+        'admin grant',
+        'keys list',
+        'keys create',
+        'keys revoke',
+        'keys rotate',
+        'status',
+        'dead-letter replay',
+      ]),
+    );
+    for (const command of commands) {
+      const help = await run('node', [CLI, ...command, '--help'], { env });
+      expect(help.stdout).toMatch(new RegExp(`^Usage: herald ${command.join(' ')}`));
+    }
+  });
+
+  it('when a command or option is unknown, then one line on stderr says so and the exit code is 2', async () => {
+    for (const args of [['nope'], ['status', '--colour'], ['keys', 'list', '--project']]) {
+      const failure = await run('node', [CLI, ...args], { env }).catch((e) => e);
+      expect({ args, code: failure.code, lines: failure.stderr.trim().split('\n') }).toEqual({
+        args,
+        code: 2,
+        lines: [expect.stringMatching(/^herald: /)],
+      });
+    }
+  });
 });
 
 describe('a bad configuration', () => {

@@ -1,13 +1,13 @@
 import { Database } from '@herald/db';
 import { createLogger } from '@herald/logger';
-import { Broker, TopologyNames } from '@herald/messaging';
-import { connect, type ConsumeMessage } from 'amqplib';
+import { openMessageQueue, TopologyNames, type MessageQueue, type QueueMessage } from '@herald/messaging';
 import request from 'supertest';
 import { eventAcceptedHandler } from '../../services/fanout/src/consumers/event-accepted.consumer';
 import { FanoutRepository } from '../../services/fanout/src/data/fanout.repository';
 import { FanoutStore } from '../../services/fanout/src/data/fanout.store';
 import { deleteTestTopology } from '../support/amqp-cleanup';
 import { aProject } from '../support/projects';
+import { openQueueProbe } from '../support/queue-probe';
 import { startApi, type RunningApi } from '../../services/api/src/app';
 import { testConfig } from '../support/test-env';
 
@@ -16,13 +16,13 @@ const logger = createLogger('test', config.LOG_LEVEL);
 const names = new TopologyNames(config.AMQP_NAMESPACE);
 let api: RunningApi;
 let db: Database;
-let broker: Broker;
+let broker: MessageQueue;
 
 beforeAll(async () => {
   // The API alone: no fan-out service runs, so this test drives the handler itself.
   api = await startApi(config, logger);
   db = await Database.connect(config.DATABASE_URL, 2);
-  broker = await Broker.start({ url: config.AMQP_URL, names, retryPolicies: config.retryPolicies, logger, connectionName: 'test' });
+  broker = await openMessageQueue(config, logger, 'test');
   await broker.ready();
 });
 afterAll(async () => {
@@ -32,9 +32,9 @@ afterAll(async () => {
   await deleteTestTopology(config);
 });
 
-function asDelivery(eventId: string, projectId: string): ConsumeMessage {
-  const content = Buffer.from(JSON.stringify({ kind: 'event.accepted', event_id: eventId, project_id: projectId }));
-  return { content, fields: {}, properties: { headers: {} } } as unknown as ConsumeMessage;
+function asDelivery(eventId: string, projectId: string): QueueMessage {
+  const body = Buffer.from(JSON.stringify({ kind: 'event.accepted', event_id: eventId, project_id: projectId }));
+  return { body, headers: {}, deliveryCount: 0, redelivered: false };
 }
 
 describe('fan-out', () => {
@@ -88,16 +88,13 @@ describe('fan-out', () => {
     const handle = eventAcceptedHandler({ repo: new FanoutStore(new FanoutRepository(db)), broker, names, logger });
     expect(await handle(asDelivery(res.body.id, projectId))).toBe('ack');
 
-    const amqp = await connect(config.AMQP_URL);
-    const ch = await amqp.createChannel();
+    const probe = await openQueueProbe(config);
     const mine: Array<{ size: number; keys: string[] }> = [];
-    for (;;) {
-      const got = await ch.get(names.deliveryQueue('webhook'), { noAck: true });
-      if (!got) break;
-      const body = JSON.parse(got.content.toString('utf8'));
-      if (body.event_id === res.body.id) mine.push({ size: got.content.length, keys: Object.keys(body).sort() });
+    for (const got of await probe.drain(names.deliveryQueue('webhook'))) {
+      const body = JSON.parse(got.body.toString('utf8'));
+      if (body.event_id === res.body.id) mine.push({ size: got.body.length, keys: Object.keys(body).sort() });
     }
-    await amqp.close();
+    await probe.close();
     expect(mine).toHaveLength(1000);
     expect(mine[0].keys).toEqual(['attempt', 'channel', 'event_id', 'kind', 'notification_id', 'project_id']);
     expect(Math.max(...mine.map((m) => m.size))).toBeLessThan(512);
@@ -105,7 +102,7 @@ describe('fan-out', () => {
 
   it('when the message is not a valid event message, then it is rejected for the dead-letter queue', async () => {
     const handle = eventAcceptedHandler({ repo: new FanoutStore(new FanoutRepository(db)), broker, names, logger });
-    const garbage = { content: Buffer.from('{not json'), fields: {}, properties: { headers: {} } } as unknown as ConsumeMessage;
+    const garbage: QueueMessage = { body: Buffer.from('{not json'), headers: {}, deliveryCount: 0, redelivered: false };
     expect(await handle(garbage)).toBe('reject');
     expect(await handle(asDelivery('00000000-0000-4000-8000-000000000000', '00000000-0000-4000-8000-000000000000'))).toBe('reject');
     expect(await handle(asDelivery('not-a-uuid', '00000000-0000-4000-8000-000000000000'))).toBe('reject');

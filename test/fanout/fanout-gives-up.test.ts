@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Database } from '@herald/db';
 import { createLogger } from '@herald/logger';
-import { Broker, TopologyNames } from '@herald/messaging';
-import { connect, type ConsumeMessage } from 'amqplib';
+import { openMessageQueue, TopologyNames, type MessageQueue } from '@herald/messaging';
 import request from 'supertest';
 import { startApi, type RunningApi } from '../../services/api/src/app';
 import { startFanout } from '../../services/fanout/src/app';
 import { deleteTestTopology } from '../support/amqp-cleanup';
 import { eventually } from '../support/eventually';
 import { aProject } from '../support/projects';
+import { openQueueProbe, type QueueProbe } from '../support/queue-probe';
 import { testConfig } from '../support/test-env';
 
 /**
@@ -20,15 +20,18 @@ const logger = createLogger('test', config.LOG_LEVEL);
 const names = new TopologyNames(config.AMQP_NAMESPACE);
 let api: RunningApi;
 let db: Database;
-let broker: Broker;
+let broker: MessageQueue;
+let probe: QueueProbe;
 
 beforeAll(async () => {
   api = await startApi(config, logger);
   db = await Database.connect(config.DATABASE_URL, 2);
-  broker = await Broker.start({ url: config.AMQP_URL, names, retryPolicies: config.retryPolicies, logger, connectionName: 'test' });
+  broker = await openMessageQueue(config, logger, 'test');
   await broker.ready();
+  probe = await openQueueProbe(config);
 });
 afterAll(async () => {
+  await probe.close();
   await broker.close();
   await db.close();
   await api.stop();
@@ -55,20 +58,7 @@ async function settledEvent(id: string, key: string) {
 }
 
 /** What a fan-out process that dies on the message does: takes it and vanishes without an ack. */
-async function crashOnNextMessage(): Promise<boolean> {
-  const conn = await connect(config.AMQP_URL);
-  try {
-    const ch = await conn.createChannel();
-    await ch.prefetch(1);
-    const got = await new Promise<ConsumeMessage | null>((resolve) => {
-      void ch.consume(names.fanoutQueue, (msg) => resolve(msg));
-      setTimeout(() => resolve(null), 1000);
-    });
-    return got !== null;
-  } finally {
-    await conn.close();
-  }
-}
+const crashOnNextMessage = () => probe.crashOnNext(names.fanoutQueue);
 
 describe('fan-out never leaves an event accepted for ever', () => {
   it('when an event holds data fan-out cannot process, then it ends failed with a reason at once', async () => {
@@ -104,13 +94,7 @@ describe('fan-out never leaves an event accepted for ever', () => {
     let crashes = 0;
     await eventually(async () => {
       if (await crashOnNextMessage()) crashes++;
-      const probe = await connect(config.AMQP_URL);
-      try {
-        const q = await (await probe.createChannel()).checkQueue(names.fanoutDlq);
-        expect(q.messageCount).toBe(1);
-      } finally {
-        await probe.close();
-      }
+      expect(await probe.depth(names.fanoutDlq)).toBe(1);
     }, 30_000);
     expect(crashes).toBe(11);
 

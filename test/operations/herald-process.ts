@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { deleteTestTopology } from '../support/amqp-cleanup';
 import { eventually } from '../support/eventually';
-import { TEST_AMQP_URL, TEST_DATABASE_URL, testConfig } from '../support/test-env';
+import { TEST_AMQP_URL, TEST_DATABASE_URL, TEST_QUEUE_DRIVER, TEST_QUEUE_LEASE_MS, testConfig } from '../support/test-env';
 
 /**
  * Real Herald processes for the operations tests: `npm start`'s launcher
@@ -90,6 +90,8 @@ export class OperationsEnv {
       PATH: process.env.PATH,
       DATABASE_URL: this.databaseUrl,
       AMQP_URL: TEST_AMQP_URL,
+      QUEUE_DRIVER: TEST_QUEUE_DRIVER,
+      QUEUE_LEASE_MS: TEST_QUEUE_LEASE_MS,
       AMQP_NAMESPACE: this.namespace,
       SSRF_ALLOW_CIDRS: '127.0.0.0/8',
       HERALD_SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),

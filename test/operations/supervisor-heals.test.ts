@@ -2,6 +2,7 @@ import { SmtpSink } from '../support/smtp-sink';
 import { TwilioServer } from '../support/twilio-server';
 import { WebhookReceiver } from '../support/webhook-receiver';
 import { eventually } from '../support/eventually';
+import { fixedTestPort } from '../support/test-env';
 import { httpJson, OperationsEnv, START_ALL, type HeraldProcess } from './herald-process';
 
 /**
@@ -9,7 +10,7 @@ import { httpJson, OperationsEnv, START_ALL, type HeraldProcess } from './herald
  * included (against a local Twilio-compatible server): each one in turn is killed with SIGKILL
  * while events are being published, and must come back by itself with nothing lost.
  */
-const PORT = 18520;
+const PORT = fixedTestPort(18520);
 const BASE = `http://127.0.0.1:${PORT}/api/v1`;
 const ACCOUNT_SID = 'AC' + 'c'.repeat(32);
 const SERVICES = ['api', 'fanout', 'webhook-worker', 'email-worker', 'sms-worker', 'scheduler'];

@@ -1,4 +1,5 @@
 import { eventually } from '../support/eventually';
+import { fixedTestPort } from '../support/test-env';
 import { WebhookReceiver } from '../support/webhook-receiver';
 import { httpJson, OperationsEnv, serviceEntry, type HeraldProcess } from './herald-process';
 
@@ -7,7 +8,7 @@ import { httpJson, OperationsEnv, serviceEntry, type HeraldProcess } from './her
  * a webhook-worker whose receiver never answers still exits by SHUTDOWN_TIMEOUT_MS, and the
  * delivery it held goes back to its queue for the next worker.
  */
-const PORT = 18550;
+const PORT = fixedTestPort(18550);
 let ops: OperationsEnv;
 let receiver: WebhookReceiver;
 let key: string;

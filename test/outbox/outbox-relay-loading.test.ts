@@ -1,10 +1,10 @@
 import { Database } from '@herald/db';
 import { createLogger } from '@herald/logger';
-import { Broker, TopologyNames } from '@herald/messaging';
+import { openMessageQueue, TopologyNames, type MessageQueue } from '@herald/messaging';
 import { OutboxRelay, PARK_AFTER_FAILURES } from '@herald/outbox';
-import { connect, type ChannelModel } from 'amqplib';
 import { deleteTestTopology } from '../support/amqp-cleanup';
 import { eventually } from '../support/eventually';
+import { openQueueProbe, type QueueProbe } from '../support/queue-probe';
 import { testConfig } from '../support/test-env';
 
 /**
@@ -17,17 +17,17 @@ const names = new TopologyNames(config.AMQP_NAMESPACE);
 const logger = createLogger('test', config.LOG_LEVEL);
 const missingExchange = `${config.AMQP_NAMESPACE}no-such-exchange`;
 let db: Database;
-let broker: Broker;
-let amqp: ChannelModel;
+let broker: MessageQueue;
+let probe: QueueProbe;
 
 beforeAll(async () => {
   db = await Database.connect(config.DATABASE_URL, 4);
-  broker = await Broker.start({ url: config.AMQP_URL, names, retryPolicies: config.retryPolicies, logger, connectionName: 'test' });
+  broker = await openMessageQueue(config, logger, 'test');
   await broker.ready();
-  amqp = await connect(config.AMQP_URL);
+  probe = await openQueueProbe(config);
 });
 afterAll(async () => {
-  await amqp.close();
+  await probe.close();
   await broker.close();
   await db.close();
   await deleteTestTopology(config);
@@ -65,13 +65,7 @@ async function received(count: number): Promise<string[]> {
 }
 
 async function drainFanoutQueue(): Promise<string[]> {
-  const ch = await amqp.createChannel();
-  const marks: string[] = [];
-  for (let msg = await ch.get(names.fanoutQueue, { noAck: true }); msg; msg = await ch.get(names.fanoutQueue, { noAck: true })) {
-    marks.push(JSON.parse(msg.content.toString()).mark);
-  }
-  await ch.close();
-  return marks;
+  return (await probe.drain(names.fanoutQueue)).map((msg) => JSON.parse(msg.body.toString()).mark);
 }
 
 /** Only this file's rows: other files' apis (sign-in emails, events) share the outbox table. */

@@ -1,9 +1,9 @@
 import { TopologyNames } from '@herald/messaging';
-import { connect, type ChannelModel } from 'amqplib';
 import request from 'supertest';
 import { deleteTestTopology } from '../support/amqp-cleanup';
 import { eventually } from '../support/eventually';
 import { aProject } from '../support/projects';
+import { openQueueProbe, type QueueProbe } from '../support/queue-probe';
 import { startSystem, type RunningSystem } from '../support/system';
 import { testConfig } from '../support/test-env';
 
@@ -14,14 +14,14 @@ import { testConfig } from '../support/test-env';
 const config = testConfig();
 const names = new TopologyNames(config.AMQP_NAMESPACE);
 let system: RunningSystem;
-let amqp: ChannelModel;
+let probe: QueueProbe;
 
 beforeAll(async () => {
   system = await startSystem(config);
-  amqp = await connect(config.AMQP_URL);
+  probe = await openQueueProbe(config);
 });
 afterAll(async () => {
-  await amqp.close();
+  await probe.close();
   await system.stop();
   await deleteTestTopology(config);
 });
@@ -55,27 +55,10 @@ async function deadLetters(projectId: string, n: number, channel = 'webhook'): P
   );
 }
 
-async function queued(): Promise<number> {
-  const ch = await amqp.createChannel();
-  try {
-    return (await ch.checkQueue(names.deliveryQueue('webhook'))).messageCount;
-  } finally {
-    await ch.close();
-  }
-}
+const queued = () => probe.depth(names.deliveryQueue('webhook'));
 
 async function drainQueue(): Promise<Array<Record<string, unknown>>> {
-  const ch = await amqp.createChannel();
-  const out: Array<Record<string, unknown>> = [];
-  try {
-    for (;;) {
-      const got = await ch.get(names.deliveryQueue('webhook'), { noAck: true });
-      if (!got) return out;
-      out.push(JSON.parse(got.content.toString('utf8')));
-    }
-  } finally {
-    await ch.close();
-  }
+  return (await probe.drain(names.deliveryQueue('webhook'))).map((m) => JSON.parse(m.body.toString('utf8')));
 }
 
 describe('bulk replay', () => {

@@ -2,10 +2,10 @@ import type { Config } from '@herald/config';
 import type { Channel, DeliveryMessage } from '@herald/contracts';
 import { Database } from '@herald/db';
 import { createLogger, type Logger } from '@herald/logger';
-import { Broker, TopologyNames } from '@herald/messaging';
-import { connect, type ChannelModel } from 'amqplib';
+import { openMessageQueue, TopologyNames, type MessageQueue } from '@herald/messaging';
 import { deleteTestTopology } from './amqp-cleanup';
 import { aProject } from './projects';
+import { openQueueProbe, type QueueProbe } from './queue-probe';
 import { testConfig } from './test-env';
 
 export type StartWorker = (config: Config, logger: Logger) => Promise<{ stop(): Promise<void> }>;
@@ -17,7 +17,7 @@ export interface DeadLetteredMessage {
 }
 
 /**
- * One real channel worker (in-process) on its own AMQP namespace, a test-side broker connection
+ * One real channel worker (in-process) on its own queue namespace, a test-side queue connection
  * to publish its deliveries, and the reads the tests assert on.
  */
 export class ChannelWorkerHarness {
@@ -28,8 +28,8 @@ export class ChannelWorkerHarness {
     readonly config: Config,
     readonly db: Database,
     readonly worker: { stop(): Promise<void> },
-    private readonly broker: Broker,
-    private readonly amqp: ChannelModel,
+    private readonly broker: MessageQueue,
+    private readonly probe: QueueProbe,
   ) {}
 
   static async start(channel: Channel, start: StartWorker, overrides: Record<string, string> = {}): Promise<ChannelWorkerHarness> {
@@ -37,11 +37,9 @@ export class ChannelWorkerHarness {
     const logger = createLogger(`${channel}-worker-test`, config.LOG_LEVEL);
     const db = await Database.connect(config.DATABASE_URL, 2);
     const worker = await start(config, logger);
-    const names = new TopologyNames(config.AMQP_NAMESPACE);
-    const broker = await Broker.start({ url: config.AMQP_URL, names, retryPolicies: config.retryPolicies, logger, connectionName: 'test' });
+    const broker = await openMessageQueue(config, logger, 'test');
     await broker.ready();
-    const amqp = await connect(config.AMQP_URL);
-    return new ChannelWorkerHarness(channel, config, db, worker, broker, amqp);
+    return new ChannelWorkerHarness(channel, config, db, worker, broker, await openQueueProbe(config));
   }
 
   get names(): TopologyNames {
@@ -58,32 +56,20 @@ export class ChannelWorkerHarness {
   }
 
   async deadLetters(): Promise<DeadLetteredMessage[]> {
-    const ch = await this.amqp.createChannel();
-    try {
-      for (;;) {
-        const got = await ch.get(this.names.deadLetterQueue(this.channel), { noAck: true });
-        if (!got) break;
-        let json: Partial<DeliveryMessage> | undefined;
-        try {
-          json = JSON.parse(got.content.toString('utf8'));
-        } catch {
-          json = undefined;
-        }
-        this.deadLettered.push({ content: got.content, headers: got.properties.headers ?? {}, json });
+    for (const got of await this.probe.drain(this.names.deadLetterQueue(this.channel))) {
+      let json: Partial<DeliveryMessage> | undefined;
+      try {
+        json = JSON.parse(got.body.toString('utf8'));
+      } catch {
+        json = undefined;
       }
-    } finally {
-      await ch.close();
+      this.deadLettered.push({ content: got.body, headers: got.headers, json });
     }
     return this.deadLettered;
   }
 
   async queueDepth(queue: string): Promise<number> {
-    const ch = await this.amqp.createChannel();
-    try {
-      return (await ch.checkQueue(queue)).messageCount;
-    } finally {
-      await ch.close();
-    }
+    return this.probe.depth(queue);
   }
 
   async notification(id: string) {
@@ -117,7 +103,7 @@ export class ChannelWorkerHarness {
   async stop(): Promise<void> {
     await this.worker.stop();
     await this.broker.close();
-    await this.amqp.close().catch(() => undefined);
+    await this.probe.close();
     await this.db.close();
     await deleteTestTopology(this.config);
   }

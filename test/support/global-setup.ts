@@ -21,17 +21,18 @@ const say = (line: string) => process.stdout.write(`herald tests: ${line}\n`);
  * .herald/postgres-test, trust authentication like the documented test server). The choice
  * reaches every test worker through HERALD_TEST_DATABASE_URL (workers start after this).
  */
-async function testDatabase(): Promise<string> {
+async function testDatabase(): Promise<void> {
   const given = process.env.HERALD_TEST_DATABASE_URL;
   if (given) {
     say(`database ${redactUrl(given)} (HERALD_TEST_DATABASE_URL)`);
-    return given;
+    return;
   }
   const probed = defaultAddress(process.env);
   if (await answers(probed)) {
     const url = `postgres://postgres@${probed}/herald_test`;
     say(`database ${url} (the PostgreSQL on the default address)`);
-    return (process.env.HERALD_TEST_DATABASE_URL = url);
+    process.env.HERALD_TEST_DATABASE_URL = url;
+    return;
   }
   const embedded = await startEmbeddedPostgres({
     dir: join(ROOT, '.herald', 'postgres-test'),
@@ -42,7 +43,7 @@ async function testDatabase(): Promise<string> {
   });
   globalThis.heraldEmbeddedPostgres = embedded;
   say(`database ${embedded.url}: embedded PostgreSQL, data in .herald/postgres-test (nothing answers on ${probed})`);
-  return (process.env.HERALD_TEST_DATABASE_URL = embedded.url);
+  process.env.HERALD_TEST_DATABASE_URL = embedded.url;
 }
 
 /**
@@ -60,11 +61,8 @@ async function queueDriver(): Promise<void> {
   else say(`RabbitMQ driver exercised: broker at ${broker}`);
 }
 
-/** A fresh test database per run; each test then makes its own project, so order never matters. */
-export default async function globalSetup(): Promise<void> {
-  process.stdout.write('\n');
-  const url = await testDatabase();
-  await queueDriver();
+/** Drops the database and migrates a fresh one. */
+export async function freshDatabase(url: string): Promise<void> {
   const admin = new URL(url);
   const name = admin.pathname.slice(1);
   admin.pathname = '/postgres';
@@ -73,4 +71,14 @@ export default async function globalSetup(): Promise<void> {
   await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await client.end();
   await migrate(url);
+}
+
+/** A fresh test database per run; each test then makes its own project, so order never matters. */
+export default async function globalSetup(): Promise<void> {
+  process.stdout.write('\n');
+  await testDatabase();
+  await queueDriver();
+  // Loaded only now: it reads both decisions from the environment (the postgres driver runs on a database of its own).
+  const { TEST_DATABASE_URL } = require('./test-env') as typeof import('./test-env');
+  await freshDatabase(TEST_DATABASE_URL);
 }

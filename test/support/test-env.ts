@@ -1,24 +1,41 @@
 import { randomBytes } from 'node:crypto';
 import { loadConfig, type Config } from '@herald/config';
 
+/** The queue driver the tests run on; the jest project `integration:postgres-queue` sets postgres. */
+export const TEST_QUEUE_DRIVER = process.env.HERALD_TEST_QUEUE_DRIVER === 'postgres' ? 'postgres' : 'rabbitmq';
+const BASE_DATABASE_URL = process.env.HERALD_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/herald_test';
+
 /**
- * Global setup (global-setup.ts) decides both before any test file loads: the database (given,
- * on the default address, or an embedded PostgreSQL) and the queue driver (`rabbitmq` when a
- * broker answers, else `postgres`), and hands them to the workers through the environment.
+ * The postgres-driver run has a database of its own: the same files run in both jest projects at
+ * once, and some of them own shared state (the only in-process scheduler, platform-wide lists).
  */
-export const TEST_DATABASE_URL = process.env.HERALD_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/herald_test';
+export function postgresQueueDatabaseUrl(base = BASE_DATABASE_URL): string {
+  const url = new URL(base);
+  url.pathname = `${url.pathname}_pgqueue`;
+  return url.toString();
+}
+
+export const TEST_DATABASE_URL = TEST_QUEUE_DRIVER === 'postgres' ? postgresQueueDatabaseUrl() : BASE_DATABASE_URL;
 export const TEST_AMQP_URL = process.env.HERALD_TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
-export const TEST_QUEUE_DRIVER = process.env.HERALD_TEST_QUEUE_DRIVER ?? 'rabbitmq';
+/**
+ * Fixed ports of the process tests, shifted per driver: the same file runs in both jest
+ * projects, possibly at the same time.
+ */
+export const fixedTestPort = (base: number): number => base + (TEST_QUEUE_DRIVER === 'postgres' ? 200 : 0);
+/** Short enough that a message held by a killed consumer comes back within a test's patience. */
+export const TEST_QUEUE_LEASE_MS = '5000';
 const TEST_SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
 
 /**
- * A configuration for one test file: its own AMQP namespace (so parallel files never consume
- * each other's messages), fast retries, loopback allowed as a webhook target.
+ * A configuration for one test file: its own queue namespace (so parallel files never consume
+ * each other's messages), the driver under test, fast retries, loopback allowed as a webhook target.
  */
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     DATABASE_URL: TEST_DATABASE_URL,
     AMQP_URL: TEST_AMQP_URL,
+    QUEUE_DRIVER: TEST_QUEUE_DRIVER,
+    QUEUE_LEASE_MS: TEST_QUEUE_LEASE_MS,
     AMQP_NAMESPACE: `test-${randomBytes(4).toString('hex')}.`,
     PORT: '0',
     LOG_LEVEL: process.env.HERALD_TEST_LOG_LEVEL ?? 'silent',

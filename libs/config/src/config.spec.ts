@@ -21,6 +21,7 @@ describe('loadConfig', () => {
   it.each([
     [{ PORT: 'eighty' }, /^PORT="eighty" is invalid/],
     [{ EMAIL_PROVIDER: 'pigeon' }, /^EMAIL_PROVIDER="pigeon" is invalid/],
+    [{ QUEUE_DRIVER: 'kafka' }, /^QUEUE_DRIVER="kafka" is invalid/],
     [{ RETRY_MAX_ATTEMPTS: '0' }, /^RETRY_MAX_ATTEMPTS="0" is invalid/],
     [{ HERALD_SECRETS_KEY: 'short' }, /^HERALD_SECRETS_KEY must hold 32 random bytes/],
     [{ RETRY_BASE_DELAY_MS: '10', RETRY_MAX_DELAY_MS: '5' }, /RETRY_BASE_DELAY_MS must not exceed/],

@@ -57,6 +57,10 @@ const envSchema = z.object({
   PORT: int(8080, 0),
   DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/herald'),
   AMQP_URL: z.string().url().default('amqp://guest:guest@127.0.0.1:5672'),
+  /** `rabbitmq` or `postgres`; unset: rabbitmq when AMQP_URL is set or a broker answers on its default address, else postgres. */
+  QUEUE_DRIVER: optional(z.enum(['rabbitmq', 'postgres'])),
+  /** postgres driver: how long a claimed message stays hidden from other consumers; extended while its handler runs. */
+  QUEUE_LEASE_MS: int(30_000, 100),
   LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'http', 'verbose', 'debug', 'silly']).default('info'),
   SSRF_ALLOW_CIDRS: cidrList,
   EMAIL_PROVIDER: z.enum(['smtp', 'ses']).default('smtp'),
@@ -164,6 +168,8 @@ export type Config = Omit<
 > & {
   /** 32-byte key that encrypts secrets at rest (project signing secrets). */
   secretsKey: Buffer;
+  /** AMQP_URL was given (not the default): the queue driver is then rabbitmq unless QUEUE_DRIVER says otherwise. */
+  amqpUrlSet: boolean;
   retryPolicies: Record<Channel, RetryPolicy>;
 } & { PUBLIC_URL: string; APP_URL: string };
 
@@ -216,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     APP_URL: appUrl,
     OAUTH_REDIRECT_ALLOWLIST: rest.OAUTH_REDIRECT_ALLOWLIST.length ? rest.OAUTH_REDIRECT_ALLOWLIST : [appUrl],
     secretsKey: resolveSecretsKey(HERALD_SECRETS_KEY, HERALD_SECRETS_KEY_FILE),
+    amqpUrlSet: blankIsUnset(env.AMQP_URL) !== undefined,
     retryPolicies,
   };
 }

@@ -18,6 +18,7 @@ import { OAuthIdentities1763980000000 } from './migrations/1763980000000-oauth-i
 import { Administrators1763990000000 } from './migrations/1763990000000-administrators';
 import { SystemAccounts1763995000000 } from './migrations/1763995000000-system-accounts';
 import { SystemTemplates1763998000000 } from './migrations/1763998000000-system-templates';
+import { QueueTables1764000000000 } from './migrations/1764000000000-queue-tables';
 
 export const MIGRATIONS = [
   InitialSchema1763780000000,
@@ -35,6 +36,7 @@ export const MIGRATIONS = [
   Administrators1763990000000,
   SystemAccounts1763995000000,
   SystemTemplates1763998000000,
+  QueueTables1764000000000,
 ];
 
 /** SQL text, or a named statement that PostgreSQL parses and plans once per connection (hot paths). */

@@ -1,5 +1,6 @@
 import { Client } from 'pg';
-import { Database, ensureDatabase, reachPostgres } from './database';
+import { Database, MIGRATIONS, ensureDatabase, reachPostgres } from './database';
+import { PgError, hasPgCode } from './pg-errors';
 
 const MIGRATION_LOCK = 727001;
 
@@ -21,4 +22,35 @@ export async function migrate(url: string): Promise<string[]> {
   } finally {
     await lock.end();
   }
+}
+
+export interface MigrationState {
+  name: string;
+  /** False while pending. */
+  applied: boolean;
+}
+
+/**
+ * Every migration this build knows, in order, and whether the database has applied it. Reads
+ * only: a missing database or migrations table means everything is pending (nothing is created).
+ */
+export async function migrationStatus(url: string): Promise<MigrationState[]> {
+  const client = new Client({ connectionString: url });
+  const names = MIGRATIONS.map((M) => new M().name);
+  let done: string[] = [];
+  try {
+    await client.connect();
+  } catch (err) {
+    // A database that does not exist yet has applied nothing; any other failure is the caller's.
+    if (hasPgCode(err, PgError.invalidCatalogName)) return names.map((name) => ({ name, applied: false }));
+    await reachPostgres(url, () => Promise.reject(err));
+  }
+  try {
+    const table = await client.query<{ present: boolean }>(`SELECT to_regclass('herald_migrations') IS NOT NULL AS present`);
+    if (table.rows[0].present) done = (await client.query<{ name: string }>('SELECT name FROM herald_migrations')).rows.map((r) => r.name);
+  } finally {
+    await client.end();
+  }
+  const applied = new Set(done);
+  return names.map((name) => ({ name, applied: applied.has(name) }));
 }

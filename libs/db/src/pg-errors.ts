@@ -3,6 +3,7 @@ export const PgError = {
   uniqueViolation: '23505',
   foreignKeyViolation: '23503',
   duplicateDatabase: '42P04',
+  invalidCatalogName: '3D000',
   invalidTextRepresentation: '22P02',
 } as const;
 

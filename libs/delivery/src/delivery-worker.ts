@@ -2,7 +2,7 @@ import type { Config } from '@herald/config';
 import type { Channel } from '@herald/contracts';
 import { Database } from '@herald/db';
 import type { Logger } from '@herald/logger';
-import { Broker, Consumer, TopologyNames } from '@herald/messaging';
+import { openMessageQueue, TopologyNames, type MessageQueue } from '@herald/messaging';
 import { deliveryHandler } from './consumers/delivery.consumer';
 import { BatchingDeliveryStore } from './data/delivery.store';
 import { NotificationRepository } from './data/notification.repository';
@@ -29,17 +29,11 @@ export interface DeliveryWorker {
 export async function startDeliveryWorker(config: Config, logger: Logger, options: DeliveryWorkerOptions): Promise<DeliveryWorker> {
   const { channel, provider } = options;
   let db: Database | undefined;
-  let broker: Broker | undefined;
+  let broker: MessageQueue | undefined;
   const names = new TopologyNames(config.AMQP_NAMESPACE);
   try {
     db = await Database.connect(config.DATABASE_URL, config.DB_POOL_SIZE);
-    broker = await Broker.start({
-      url: config.AMQP_URL,
-      names,
-      retryPolicies: config.retryPolicies,
-      logger,
-      connectionName: `${channel}-worker`,
-    });
+    broker = await openMessageQueue(config, logger, `${channel}-worker`);
     await broker.ready();
   } catch (err) {
     // A failed start must not leave a pool or a provider holding the process open.
@@ -51,7 +45,7 @@ export async function startDeliveryWorker(config: Config, logger: Logger, option
 
   const policy = config.retryPolicies[channel];
   const [database, connected] = [db, broker];
-  const consumer = new Consumer(connected, {
+  const consumer = connected.consumer({
     queue: names.deliveryQueue(channel),
     prefetch: options.prefetch,
     logger,
@@ -59,7 +53,7 @@ export async function startDeliveryWorker(config: Config, logger: Logger, option
       channel,
       store: new BatchingDeliveryStore(new NotificationRepository(database)),
       provider,
-      followUps: new DeliveryPublisher(connected, names, channel, policy),
+      followUps: new DeliveryPublisher(connected, names, channel),
       policy,
       logger,
     }),

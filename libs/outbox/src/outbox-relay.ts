@@ -1,6 +1,6 @@
 import type { Database } from '@herald/db';
 import type { Logger } from '@herald/logger';
-import type { Broker } from '@herald/messaging';
+import type { MessageQueue } from '@herald/messaging';
 import { OutboxRepository, PARK_AFTER_FAILURES, type OutboxRow } from './outbox.repository';
 
 const COALESCE_MS = 5;
@@ -30,7 +30,7 @@ export class OutboxRelay {
 
   constructor(
     private readonly db: Database,
-    private readonly broker: Broker,
+    private readonly broker: MessageQueue,
     private readonly logger: Logger,
     private readonly options: OutboxRelayOptions,
   ) {}

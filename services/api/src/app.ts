@@ -1,7 +1,7 @@
 import type { Config } from '@herald/config';
 import { Database } from '@herald/db';
 import type { Logger } from '@herald/logger';
-import { Broker, TopologyNames } from '@herald/messaging';
+import { openMessageQueue, TopologyNames } from '@herald/messaging';
 import { AddressPolicy, TargetResolver } from '@herald/net-guard';
 import { OutboxRelay } from '@herald/outbox';
 import { HttpDrain } from '@herald/runtime';
@@ -69,7 +69,7 @@ export interface RunningApi {
 export async function startApi(config: Config, logger: Logger): Promise<RunningApi> {
   const db = await Database.connect(config.DATABASE_URL, config.DB_POOL_SIZE);
   const names = new TopologyNames(config.AMQP_NAMESPACE);
-  const broker = await Broker.start({ url: config.AMQP_URL, names, retryPolicies: config.retryPolicies, logger, connectionName: 'api' });
+  const broker = await openMessageQueue(config, logger, 'api');
   const relay = new OutboxRelay(db, broker, logger, {
     // Accepted events, and deliveries requeued from the dead-letter store.
     exchanges: [names.eventsExchange, names.deliveriesExchange],

@@ -1,7 +1,7 @@
 import type { Config } from '@herald/config';
 import { Database } from '@herald/db';
 import type { Logger } from '@herald/logger';
-import { Broker, Consumer, TopologyNames } from '@herald/messaging';
+import { openMessageQueue, TopologyNames } from '@herald/messaging';
 import { OutboxRelay } from '@herald/outbox';
 import { eventAcceptedHandler } from './consumers/event-accepted.consumer';
 import { fanoutDeadLetterHandler } from './consumers/fanout-dead-letter.consumer';
@@ -19,7 +19,7 @@ export interface RunningFanout {
 export async function startFanout(config: Config, logger: Logger): Promise<RunningFanout> {
   const db = await Database.connect(config.DATABASE_URL, config.DB_POOL_SIZE);
   const names = new TopologyNames(config.AMQP_NAMESPACE);
-  const broker = await Broker.start({ url: config.AMQP_URL, names, retryPolicies: config.retryPolicies, logger, connectionName: 'fanout' });
+  const broker = await openMessageQueue(config, logger, 'fanout');
   await broker.ready();
   const relay = new OutboxRelay(db, broker, logger, {
     exchanges: [names.eventsExchange],
@@ -30,13 +30,13 @@ export async function startFanout(config: Config, logger: Logger): Promise<Runni
   });
   relay.start();
   const repo = new FanoutStore(new FanoutRepository(db));
-  const consumer = new Consumer(broker, {
+  const consumer = broker.consumer({
     queue: names.fanoutQueue,
     prefetch: config.FANOUT_PREFETCH,
     logger,
     handle: eventAcceptedHandler({ repo, broker, names, logger }),
   });
-  const deadLetters = new Consumer(broker, {
+  const deadLetters = broker.consumer({
     queue: names.fanoutDlq,
     prefetch: 4,
     logger,

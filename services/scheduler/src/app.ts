@@ -1,7 +1,7 @@
 import type { Config } from '@herald/config';
 import { Database } from '@herald/db';
 import type { Logger } from '@herald/logger';
-import { Broker, TopologyNames } from '@herald/messaging';
+import { openMessageQueue, TopologyNames } from '@herald/messaging';
 import { AddressPolicy, TargetResolver } from '@herald/net-guard';
 import { OutboxRelay } from '@herald/outbox';
 import { DueEventDispatcher } from './domain/dispatch-due.use-case';
@@ -20,13 +20,7 @@ export interface RunningScheduler {
 export async function startScheduler(config: Config, logger: Logger): Promise<RunningScheduler> {
   const db = await Database.connect(config.DATABASE_URL, config.DB_POOL_SIZE);
   const names = new TopologyNames(config.AMQP_NAMESPACE);
-  const broker = await Broker.start({
-    url: config.AMQP_URL,
-    names,
-    retryPolicies: config.retryPolicies,
-    logger,
-    connectionName: 'scheduler',
-  });
+  const broker = await openMessageQueue(config, logger, 'scheduler');
   const relay = new OutboxRelay(db, broker, logger, {
     exchanges: [names.eventsExchange],
     batchSize: config.OUTBOX_BATCH_SIZE,

@@ -1,29 +1,27 @@
 import { REQUEST_ID_HEADER } from '@herald/contracts';
 import { runWithRequestId, type Logger } from '@herald/logger';
-import type { ConsumerOptions, HandlerOutcome } from '@herald/messaging';
+import type { HandlerOutcome, QueueMessage } from '@herald/messaging';
 import { decodeDeliveryMessage } from '../domain/delivery-message.decoder';
 import { deliverNotification, type DeliverNotificationDeps } from '../domain/deliver-notification.use-case';
 
-type AmqpMessage = Parameters<ConsumerOptions['handle']>[0];
-
-function requestIdOf(msg: AmqpMessage): string | undefined {
-  const value: unknown = msg.properties.headers?.[REQUEST_ID_HEADER];
+function requestIdOf(msg: QueueMessage): string | undefined {
+  const value: unknown = msg.headers[REQUEST_ID_HEADER];
   if (typeof value === 'string' && value) return value;
   return Buffer.isBuffer(value) && value.length ? value.toString('utf8') : undefined;
 }
 
 /**
- * The transport edge: AMQP message in, ack or reject out. An undecodable message is rejected
- * (the broker dead-letters it, no retries); unexpected errors propagate so the Consumer requeues.
+ * The transport edge: queue message in, ack or reject out. An undecodable message is rejected
+ * (the queue dead-letters it, no retries); unexpected errors propagate so the Consumer requeues.
  */
-export function deliveryHandler(deps: DeliverNotificationDeps): (msg: AmqpMessage) => Promise<HandlerOutcome> {
+export function deliveryHandler(deps: DeliverNotificationDeps): (msg: QueueMessage) => Promise<HandlerOutcome> {
   const logger: Logger = deps.logger;
   return (raw) => {
     const requestId = requestIdOf(raw);
     return runWithRequestId(requestId, async () => {
-      const decoded = decodeDeliveryMessage(raw.content, deps.channel);
+      const decoded = decodeDeliveryMessage(raw.body, deps.channel);
       if (!decoded.ok) {
-        logger.warn('invalid delivery message dead-lettered', { reason: decoded.reason, message_id: raw.properties.messageId });
+        logger.warn('invalid delivery message dead-lettered', { reason: decoded.reason, message_id: raw.messageId });
         return 'reject';
       }
       return deliverNotification(deps, decoded.message, requestId);

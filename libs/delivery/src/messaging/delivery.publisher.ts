@@ -1,5 +1,5 @@
 import { REQUEST_ID_HEADER, type Channel, type DeliveryMessage } from '@herald/contracts';
-import { ladderBucket, retryLadder, type Broker, type RetryPolicyLike, type TopologyNames } from '@herald/messaging';
+import type { MessageQueue, TopologyNames } from '@herald/messaging';
 import type { DeadLetterType } from '../domain/delivery.decision';
 
 /** The follow-up port: where a delivery goes after an attempt that did not end it well. */
@@ -9,27 +9,20 @@ export interface DeliveryFollowUps {
 }
 
 /**
- * Publishes through the default exchange straight to one channel's queues, with publisher
- * confirms. Each handler awaits only its own confirm, so concurrent deliveries keep the
- * confirms pipelined.
+ * Publishes straight to one channel's queues, each publish confirmed. Each handler awaits only
+ * its own confirm, so concurrent deliveries keep the confirms pipelined.
  */
 export class DeliveryPublisher implements DeliveryFollowUps {
-  private readonly ladder: number[];
-
   constructor(
-    private readonly broker: Broker,
+    private readonly broker: MessageQueue,
     private readonly names: TopologyNames,
     private readonly channel: Channel,
-    policy: RetryPolicyLike,
-  ) {
-    this.ladder = retryLadder(policy);
-  }
+  ) {}
 
-  /** Waits in the delay queue whose TTL band fits, expires per message, and flows back to the work queue. */
+  /** Comes back to the work queue once the delay has passed. */
   async retryLater(msg: DeliveryMessage, delayMs: number, requestId?: string): Promise<void> {
-    const queue = this.names.retryQueue(this.channel, ladderBucket(this.ladder, delayMs));
     const next: DeliveryMessage = { ...msg, attempt: msg.attempt + 1 };
-    await this.broker.publish('', queue, next, { expiration: String(delayMs), headers: headers(requestId) });
+    await this.broker.publishDelayed(this.names.deliveryQueue(this.channel), next, delayMs, { headers: headers(requestId) });
   }
 
   async deadLetter(msg: DeliveryMessage, errorType: DeadLetterType, reason: string, requestId?: string): Promise<void> {

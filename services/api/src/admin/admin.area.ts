@@ -1,6 +1,6 @@
 import type { Config } from '@herald/config';
 import type { Database } from '@herald/db';
-import type { Broker, TopologyNames } from '@herald/messaging';
+import type { MessageQueue, TopologyNames } from '@herald/messaging';
 import { Router, type RequestHandler } from 'express';
 import type { ApiKeysService } from '../api-keys/api-keys.service';
 import { adminGate } from './admin-gate';
@@ -28,7 +28,7 @@ export interface AdminArea {
 
 export interface AdminAreaDeps {
   db: Database;
-  broker: Broker;
+  broker: MessageQueue;
   names: TopologyNames;
   config: Config;
   apiKeys: ApiKeysService;
@@ -43,7 +43,7 @@ export function adminArea(deps: AdminAreaDeps): AdminArea {
       adminRoutes({
         administrators: new AdministratorsService(db),
         apiKeys: new PlatformApiKeysService(db, deps.apiKeys),
-        health: new PlatformHealthCheck(db, deps.broker, deps.names, deps.config.retryPolicies),
+        health: new PlatformHealthCheck(db, deps.broker),
       }),
       systemAccountRoutes(new SystemAccountsService(db)),
       platformReportRoutes({

@@ -95,6 +95,24 @@ export class DeadLetterRepository {
     return rows[0];
   }
 
+  /**
+   * Active records matching the filter, counted per project (every project when none is named):
+   * what a platform-wide replay (`herald dead-letter replay`) is about to take.
+   */
+  async activeByProject(projectId: string | undefined, filter: ReplayFilter): Promise<Array<{ project_id: string; active: number }>> {
+    const where = new Where(projectId)
+      .add('status = ?', 'active')
+      .add('channel = ?', filter.channel)
+      .add('error_type = ?', filter.error_type)
+      .add('created_at >= ?', filter.created_from)
+      .add('created_at <= ?', filter.created_to);
+    const { rows } = await this.db.query<{ project_id: string; active: number }>(
+      `SELECT project_id, count(*)::int AS active FROM dead_letters WHERE ${where.clauses.join(' AND ')} GROUP BY project_id ORDER BY project_id`,
+      where.params,
+    );
+    return rows;
+  }
+
   /** Locks the next page of matching active records, oldest first, skipping what a concurrent replay holds. */
   async lockActivePage(projectId: string, filter: ReplayFilter, limit: number): Promise<string[]> {
     const where = ['project_id = $1', "status = 'active'"];

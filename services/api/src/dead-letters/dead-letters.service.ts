@@ -22,6 +22,12 @@ export interface BulkReplayInput extends ReplayFilter {
   limit?: number;
 }
 
+/** What one committed page of a bulk replay did: records marked retried, and deliveries requeued among them. */
+export interface ReplayPage {
+  retried: number;
+  requeued: number;
+}
+
 function notActive(id: string, status: string, verb: string): AppError {
   return new AppError('conflict', `dead-letter message ${id} is ${status}; only an active message can be ${verb}`);
 }
@@ -55,8 +61,13 @@ export class DeadLettersService {
    * Replays every active record matching the filter, oldest first, up to `limit`, in pages of
    * REPLAY_PAGE_SIZE: each page is its own transaction that locks its rows with SKIP LOCKED, so
    * concurrent replays (or single retries) split the work instead of waiting or doubling it.
+   * `onPage` hears of each committed page (the CLI's progress).
    */
-  async retryMatching(caller: Caller, input: BulkReplayInput): Promise<{ requeued: number; limit_reached: boolean }> {
+  async retryMatching(
+    caller: Pick<Caller, 'projectId' | 'requestId'>,
+    input: BulkReplayInput,
+    onPage: (page: ReplayPage) => void = () => undefined,
+  ): Promise<{ requeued: number; limit_reached: boolean }> {
     refuseUnstorableText(input, ['body']);
     const limit = input.limit ?? 10_000;
     let retried = 0;
@@ -74,12 +85,13 @@ export class DeadLettersService {
       retried += page.retried;
       requeued += page.requeued;
       if (page.requeued) this.deps.onCommitted();
+      onPage({ retried: page.retried, requeued: page.requeued });
       if (page.taken < want) break;
     }
     return { requeued, limit_reached: retried >= limit };
   }
 
-  private target(caller: Caller): RequeueTarget {
+  private target(caller: Pick<Caller, 'requestId'>): RequeueTarget {
     return {
       exchange: this.deps.deliveriesExchange,
       maxAttempts: this.deps.maxAttempts,

@@ -1,7 +1,7 @@
 import type { Config } from '@herald/config';
 import type { Database } from '@herald/db';
 import type { Logger } from '@herald/logger';
-import type { Broker } from '@herald/messaging';
+import type { MessageQueue } from '@herald/messaging';
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import './express-augment';
 import type { AuthArea } from '../auth/auth.area';
@@ -68,7 +68,7 @@ export interface ProjectPlaneAreas {
 
 export interface AppDeps {
   db: Database;
-  broker: Broker;
+  broker: MessageQueue;
   logger: Logger;
   authenticator: ApiKeyAuthenticator;
   intake: EventIntake;

@@ -11,6 +11,8 @@ export interface Actor {
   systemAccountId?: string | null;
   organizationId: string;
   requestId?: string;
+  /** Set when no signed-in principal acted (the operator's `herald` CLI): recorded as the entry's `via`. */
+  via?: string;
 }
 
 export function actorOf(req: Request): Actor {
@@ -25,7 +27,7 @@ export function actorOf(req: Request): Actor {
  */
 export function auditChange(
   db: Queryable,
-  actor: { userId: string | null; systemAccountId?: string | null; organizationId: string | null; requestId?: string },
+  actor: { userId: string | null; systemAccountId?: string | null; organizationId: string | null; requestId?: string; via?: string },
   action: string,
   projectId: string | null,
   metadata: Record<string, unknown>,
@@ -37,7 +39,7 @@ export function auditChange(
     actorSystemAccountId: actor.systemAccountId ?? null,
     actorApiKeyId: null,
     action,
-    metadata,
+    metadata: actor.via ? { ...metadata, via: actor.via } : metadata,
     requestId: actor.requestId,
   });
 }

@@ -1,8 +1,7 @@
 import { REQUEST_ID_HEADER, type EventAcceptedMessage } from '@herald/contracts';
 import type { Logger } from '@herald/logger';
 import { runWithRequestId } from '@herald/logger';
-import type { Broker, HandlerOutcome, TopologyNames } from '@herald/messaging';
-import type { ConsumeMessage } from 'amqplib';
+import type { HandlerOutcome, MessageQueue, QueueMessage, TopologyNames } from '@herald/messaging';
 import type { FanoutStore } from '../data/fanout.store';
 import { decodeEventMessage } from '../domain/event-message';
 import { isPoison, poisonReason } from '../domain/fan-out-failure';
@@ -11,7 +10,7 @@ import { publishDeliveries } from '../messaging/deliveries.publisher';
 
 export interface FanoutDeps {
   repo: FanoutStore;
-  broker: Broker;
+  broker: MessageQueue;
   names: TopologyNames;
   logger: Logger;
 }
@@ -20,15 +19,15 @@ export interface FanoutDeps {
  * decode -> load (event and its templates) -> create notifications and store content exactly
  * once -> publish the sendable ones -> ack. An event whose own data makes fan-out fail ends
  * `failed` with the reason at once; other errors propagate, so the Consumer requeues the message
- * (and the broker dead-letters it at the delivery limit, where fanout-dead-letter takes over).
+ * (and the queue dead-letters it at the delivery limit, where fanout-dead-letter takes over).
  */
 export function eventAcceptedHandler(deps: FanoutDeps) {
-  return (msg: ConsumeMessage): Promise<HandlerOutcome> => {
-    const requestId = msg.properties.headers?.[REQUEST_ID_HEADER] as string | undefined;
+  return (msg: QueueMessage): Promise<HandlerOutcome> => {
+    const requestId = msg.headers[REQUEST_ID_HEADER] as string | undefined;
     return runWithRequestId(requestId, async () => {
-      const message = decodeEventMessage(msg.content);
+      const message = decodeEventMessage(msg.body);
       if (!message) {
-        deps.logger.error('undecodable event message dead-lettered', { content: msg.content.toString('utf8').slice(0, 200) });
+        deps.logger.error('undecodable event message dead-lettered', { content: msg.body.toString('utf8').slice(0, 200) });
         return 'reject';
       }
       try {

@@ -1,6 +1,5 @@
 import type { Logger } from '@herald/logger';
-import type { HandlerOutcome } from '@herald/messaging';
-import type { ConsumeMessage } from 'amqplib';
+import type { HandlerOutcome, QueueMessage } from '@herald/messaging';
 import type { FanoutStore } from '../data/fanout.store';
 import { decodeEventMessage } from '../domain/event-message';
 import { deadLetterReason } from '../domain/fan-out-failure';
@@ -12,13 +11,13 @@ import { deadLetterReason } from '../domain/fan-out-failure';
  * one, ends `failed` with the reason instead of staying `accepted` for ever; the message is done.
  */
 export function fanoutDeadLetterHandler(deps: { repo: FanoutStore; logger: Logger }) {
-  return async (msg: ConsumeMessage): Promise<HandlerOutcome> => {
-    const message = decodeEventMessage(msg.content);
-    const death = msg.properties.headers?.['x-first-death-reason'];
+  return async (msg: QueueMessage): Promise<HandlerOutcome> => {
+    const message = decodeEventMessage(msg.body);
+    const death = msg.deathReason;
     if (!message) {
       deps.logger.error('undecodable message dropped from the fan-out dead-letter queue', {
         death_reason: death,
-        content: msg.content.toString('utf8').slice(0, 200),
+        content: msg.body.toString('utf8').slice(0, 200),
       });
       return 'ack';
     }

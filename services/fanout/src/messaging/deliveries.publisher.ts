@@ -1,5 +1,5 @@
 import type { DeliveryMessage } from '@herald/contracts';
-import type { Broker, TopologyNames } from '@herald/messaging';
+import type { MessageQueue, TopologyNames } from '@herald/messaging';
 import type { PendingNotification } from '../data/fanout.repository';
 
 /**
@@ -22,7 +22,7 @@ export function deliveryMessage(event: { id: string; project_id: string }, n: Pe
 }
 
 export async function publishDeliveries(
-  broker: Broker,
+  broker: MessageQueue,
   names: TopologyNames,
   event: { id: string; project_id: string },
   pending: PendingNotification[],

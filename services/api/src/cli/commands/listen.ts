@@ -1,16 +1,11 @@
 import { StartupError } from '@herald/config';
+import type { Command } from 'commander';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parseArgs } from 'node:util';
+import { UsageError } from '../program';
 import { verifyDelivery, type Verification } from './delivery-verification';
 
 const DEFAULT_PORT = 4242;
-
-export const LISTEN_HELP = `  listen [--port PORT] [--secret SECRET] [--json]
-                                  receive webhooks on http://127.0.0.1:PORT (default ${DEFAULT_PORT}), verify each signature
-                                  (X-Herald-Signature-256 and Standard Webhooks) with the project's signing
-                                  secret (--secret or HERALD_WEBHOOK_SECRET) and print every delivery: 200 to a
-                                  verified one, 400 to a bad signature; --json prints one JSON object a line`;
 
 /** A Herald webhook body is its event's payload (at most 256 KiB as JSON) plus a few fields; anything past this is not one. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -23,26 +18,22 @@ export interface Listening {
 interface Io {
   out: NodeJS.WritableStream;
   err: NodeJS.WritableStream;
-  env: NodeJS.ProcessEnv;
 }
 
-/** The arguments of `listen`, or why they are refused. */
-function options(argv: string[], env: NodeJS.ProcessEnv): { port: number; secret: string; json: boolean } | string {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: { port: { type: 'string' }, secret: { type: 'string' }, json: { type: 'boolean' } },
-    }));
-  } catch (err) {
-    return (err as Error).message;
-  }
-  const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
-  if (!/^\d+$/.test(values.port ?? '0') || port > 65535) return `--port ${JSON.stringify(values.port)} is no port (0-65535)`;
-  const secret = values.secret ?? env.HERALD_WEBHOOK_SECRET;
+export interface ListenOptions {
+  port: number;
+  secret: string;
+  json: boolean;
+}
+
+/** The options of `listen` from the command line and the environment, or why they are refused. */
+export function listenOptions(given: { port?: string; secret?: string; json?: boolean }, env: NodeJS.ProcessEnv): ListenOptions | string {
+  const port = given.port === undefined ? DEFAULT_PORT : Number(given.port);
+  if (!/^\d+$/.test(given.port ?? '0') || port > 65535) return `--port ${JSON.stringify(given.port)} is no port (0-65535)`;
+  const secret = given.secret ?? env.HERALD_WEBHOOK_SECRET;
   if (!secret)
     return "the project's signing secret is required: --secret or HERALD_WEBHOOK_SECRET (webhook_signing_secret in `herald bootstrap`'s output)";
-  return { port, secret, json: values.json ?? false };
+  return { port, secret, json: given.json ?? false };
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer | 'too large'> {
@@ -87,15 +78,7 @@ function bodyOf(raw: Buffer): unknown {
  * `stripe listen`. It listens on loopback only and prints every request it gets with the
  * verdict of both signature checks; the secret itself is never printed.
  */
-export async function listen(
-  argv: string[],
-  io: Io = { out: process.stdout, err: process.stderr, env: process.env },
-): Promise<Listening | number> {
-  const opts = options(argv, io.env);
-  if (typeof opts === 'string') {
-    io.err.write(`herald listen: ${opts}\n\nUsage:\n${LISTEN_HELP}\n`);
-    return 2;
-  }
+export async function listen(opts: ListenOptions, io: Io = { out: process.stdout, err: process.stderr }): Promise<Listening> {
   const print = (entry: { id: string | null; check: Verification | null; status: number; body: unknown; note?: string }) => {
     const at = new Date().toISOString();
     if (opts.json) {
@@ -161,9 +144,28 @@ export async function listen(
   };
 }
 
-/** The command as the CLI runs it: until Ctrl-C or SIGTERM, then the port is closed and the process exits 0. */
-export async function runListen(argv: string[]): Promise<void> {
-  const listening = await listen(argv);
-  if (typeof listening === 'number') process.exit(listening);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void listening.close().then(() => process.exit(0)));
+/** `herald listen`: runs until Ctrl-C or SIGTERM, then closes its port; needs no database or configuration. */
+export function registerListen(program: Command): void {
+  program
+    .command('listen')
+    .usage('[--port PORT] [--secret SECRET] [--json]')
+    .summary("receive webhooks on 127.0.0.1, verify each signature with the project's signing secret and print every delivery")
+    .description(
+      `Listens on http://127.0.0.1:PORT (default ${DEFAULT_PORT}) and prints every request: its webhook-id, whether ` +
+        'X-Herald-Signature-256 (or -Next) and the Standard Webhooks headers verify with the signing secret ' +
+        '(--secret or HERALD_WEBHOOK_SECRET; webhook_signing_secret in `herald bootstrap` output), and its body. ' +
+        `Answers 200 to a verified delivery, 400 to a bad or missing signature, 413 past ${MAX_BODY_BYTES} bytes. ` +
+        'The secret is never printed.',
+    )
+    .option('--port <PORT>', `port on 127.0.0.1 (0: any free one)`)
+    .option('--secret <SECRET>', "the project's webhook signing secret (default: HERALD_WEBHOOK_SECRET)")
+    .option('--json', 'one JSON object a line instead of text')
+    .action(async (given: { port?: string; secret?: string; json?: boolean }) => {
+      const opts = listenOptions(given, process.env);
+      if (typeof opts === 'string') throw new UsageError(opts);
+      const listening = await listen(opts);
+      await new Promise<void>((resolve) => {
+        for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void listening.close().then(resolve));
+      });
+    });
 }

@@ -1,38 +1,37 @@
-import type { Logger } from '@herald/logger';
 import type { Channel, ChannelModel, ConsumeMessage } from 'amqplib';
-import type { Broker } from './broker';
+import { requeuePauseMs, type ConsumerOptions, type QueueConsumer, type QueueMessage } from '../port/message-queue.port';
+import type { Setup } from './broker';
 
-/**
- * ack: done (delivered, retried through a delay queue, or dead-lettered by us).
- * reject: the message itself is unusable; the broker dead-letters it without retries.
- */
-export type HandlerOutcome = 'ack' | 'reject';
-
-export interface ConsumerOptions {
-  queue: string;
-  prefetch: number;
-  logger: Logger;
-  handle: (msg: ConsumeMessage) => Promise<HandlerOutcome>;
+function deliveryCount(msg: ConsumeMessage): number {
+  return Number(msg.properties.headers?.['x-delivery-count'] ?? 0);
 }
 
-/** Unexpected failures (database down) are requeued after a pause that grows with each redelivery. */
-function requeuePauseMs(msg: ConsumeMessage): number {
-  const count = Number(msg.properties.headers?.['x-delivery-count'] ?? 0);
-  return Math.min(30_000, 250 * 2 ** Math.min(count, 7));
+/** The neutral message: quorum queues count returns in x-delivery-count, dead-lettering names its reason. */
+function toQueueMessage(msg: ConsumeMessage): QueueMessage {
+  const headers: Record<string, unknown> = msg.properties.headers ?? {};
+  const death = headers['x-first-death-reason'];
+  return {
+    body: msg.content,
+    headers,
+    messageId: typeof msg.properties.messageId === 'string' ? msg.properties.messageId : undefined,
+    deliveryCount: deliveryCount(msg),
+    redelivered: msg.fields.redelivered,
+    deathReason: typeof death === 'string' ? death : undefined,
+  };
 }
 
 /**
  * Consumes one queue with bounded prefetch. Stopping cancels the subscription first, then waits
  * for in-flight handlers, so SIGTERM finishes what it started and returns nothing half done.
  */
-export class Consumer {
+export class RabbitMqConsumer implements QueueConsumer {
   private channel?: Channel;
   private consumerTag?: string;
   private readonly inFlight = new Set<Promise<void>>();
   private stopping = false;
 
   constructor(
-    private readonly broker: Broker,
+    private readonly broker: { addSetup(setup: Setup): Promise<void> },
     private readonly options: ConsumerOptions,
   ) {}
 
@@ -71,12 +70,12 @@ export class Consumer {
 
   private async dispatch(ch: Channel, msg: ConsumeMessage): Promise<void> {
     try {
-      const outcome = await this.options.handle(msg);
+      const outcome = await this.options.handle(toQueueMessage(msg));
       if (outcome === 'ack') ch.ack(msg);
       else ch.reject(msg, false);
     } catch (err) {
       this.options.logger.error('handler failed; message requeued', { queue: this.options.queue, error: (err as Error).message });
-      await new Promise((r) => setTimeout(r, requeuePauseMs(msg)));
+      await new Promise((r) => setTimeout(r, requeuePauseMs(deliveryCount(msg))));
       try {
         ch.nack(msg, false, true);
       } catch {

@@ -1,14 +1,9 @@
 import { CHANNELS } from '@herald/contracts';
 import type { Channel as AmqpChannel } from 'amqplib';
 import type { Channel } from '@herald/contracts';
-import { retryLadder, type RetryPolicyLike } from './retry-schedule';
-import type { TopologyNames } from './topology-names';
-
-/**
- * A poisoned message (one that crashes its consumer) is redelivered at most this many times
- * before the broker dead-letters it; without it RabbitMQ 3.x would loop forever.
- */
-const DELIVERY_LIMIT = 10;
+import { DELIVERY_LIMIT } from '../port/message-queue.port';
+import { retryLadder, type RetryPolicyLike } from '../retry-schedule';
+import type { TopologyNames } from '../topology-names';
 
 function workQueueArgs(deadLetterQueue: string) {
   return {

@@ -1,15 +1,21 @@
+import { CHANNELS, type Channel } from '@herald/contracts';
 import type { Logger } from '@herald/logger';
-import { connect, type ChannelModel, type ConfirmChannel, type Options, type RecoveringChannelModel } from 'amqplib';
-import type { Channel } from '@herald/contracts';
-import { declareTopology } from './topology';
-import type { RetryPolicyLike } from './retry-schedule';
-import type { TopologyNames } from './topology-names';
+import { connect, type ChannelModel, type ConfirmChannel, type RecoveringChannelModel } from 'amqplib';
+import {
+  BrokerUnavailableError,
+  encodeBody,
+  type ConsumerOptions,
+  type MessageQueue,
+  type PublishOptions,
+  type QueueConsumer,
+  type QueueStats,
+} from '../port/message-queue.port';
+import { ladderBucket, retryLadder, type RetryPolicyLike } from '../retry-schedule';
+import type { TopologyNames } from '../topology-names';
+import { RabbitMqConsumer } from './consumer';
+import { declareTopology, topologyQueues } from './topology';
 
-export class BrokerUnavailableError extends Error {
-  override readonly name = 'BrokerUnavailableError';
-}
-
-export interface BrokerOptions {
+export interface RabbitMqOptions {
   url: string;
   names: TopologyNames;
   retryPolicies: Record<Channel, RetryPolicyLike>;
@@ -18,13 +24,14 @@ export interface BrokerOptions {
   connectionName: string;
 }
 
-type Setup = (model: ChannelModel) => Promise<void>;
+export type Setup = (model: ChannelModel) => Promise<void>;
 
 /**
  * One AMQP connection per process that reconnects by itself. Topology, the confirm channel and
  * every consumer are (re)built in `setup`, which amqplib runs after each successful connect.
  */
-export class Broker {
+export class RabbitMqQueue implements MessageQueue {
+  readonly driver = 'rabbitmq';
   private model?: ChannelModel;
   private publisher?: Promise<ConfirmChannel>;
   /** Why the broker closed a publisher channel: amqplib fails its pending publishes with only "channel closed". */
@@ -32,13 +39,13 @@ export class Broker {
   private readonly setups: Setup[] = [];
 
   private constructor(
-    private readonly options: BrokerOptions,
+    private readonly options: RabbitMqOptions,
     private connection?: RecoveringChannelModel,
   ) {}
 
   /** Resolves at once; the first connection happens in the background (a down broker must not stop the API from accepting). */
-  static async start(options: BrokerOptions): Promise<Broker> {
-    const broker = new Broker(options);
+  static async start(options: RabbitMqOptions): Promise<RabbitMqQueue> {
+    const broker = new RabbitMqQueue(options);
     broker.connection = await connect(options.url, {
       clientProperties: { connection_name: options.connectionName },
       recovery: {
@@ -75,9 +82,14 @@ export class Broker {
   }
 
   /** Publishes persistently and resolves when the broker confirms; rejects when it cannot. */
-  async publish(exchange: string, routingKey: string, body: unknown, options: Options.Publish = {}): Promise<void> {
+  async publish(
+    exchange: string,
+    routingKey: string,
+    body: unknown,
+    options: PublishOptions & { expiration?: string } = {},
+  ): Promise<void> {
     const ch = await this.confirmChannel();
-    const content = Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
+    const content = encodeBody(body);
     await new Promise<void>((resolve, reject) => {
       ch.publish(exchange, routingKey, content, { persistent: true, contentType: 'application/json', ...options }, (err) =>
         err
@@ -88,11 +100,30 @@ export class Broker {
   }
 
   /**
+   * Waits in the channel's delay queue whose TTL band fits, expires per message, and flows back
+   * to the work queue (the queue dead-letters into it).
+   */
+  async publishDelayed(queue: string, body: unknown, delayMs: number, options: PublishOptions = {}): Promise<void> {
+    const channel = CHANNELS.find((c) => this.options.names.deliveryQueue(c) === queue);
+    if (!channel) throw new Error(`no delay queues for ${queue}`);
+    const bucket = ladderBucket(retryLadder(this.options.retryPolicies[channel]), delayMs);
+    await this.publish('', this.options.names.retryQueue(channel, bucket), body, { ...options, expiration: String(delayMs) });
+  }
+
+  consumer(options: ConsumerOptions): QueueConsumer {
+    return new RabbitMqConsumer(this, options);
+  }
+
+  topologyQueues(): string[] {
+    return topologyQueues(this.options.names, this.options.retryPolicies);
+  }
+
+  /**
    * Depth and consumer count of each named queue (for platform health); a queue that does not
    * exist is reported with nulls. One channel serves the checks in turn; the broker closes a
    * channel whose checkQueue names no queue, so a fresh one is opened after such a miss.
    */
-  async inspectQueues(queues: string[]): Promise<Array<{ name: string; messages: number | null; consumers: number | null }>> {
+  async inspectQueues(queues: string[]): Promise<QueueStats[]> {
     const model = this.model;
     if (!model) throw new BrokerUnavailableError('broker is not connected');
     const open = async () => {
@@ -101,7 +132,7 @@ export class Broker {
       return ch;
     };
     let ch = await open();
-    const found: Array<{ name: string; messages: number | null; consumers: number | null }> = [];
+    const found: QueueStats[] = [];
     try {
       for (const name of queues) {
         try {

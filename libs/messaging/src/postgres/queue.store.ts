@@ -1,0 +1,195 @@
+import type { Pool } from 'pg';
+import { DELIVERY_LIMIT } from '../port/message-queue.port';
+
+/** The notification channel: the payload is the name of a queue that has a message due now. */
+export const QUEUE_NOTIFY_CHANNEL = 'herald_queue';
+
+export interface NewMessage {
+  queue: string;
+  body: Buffer;
+  headers: Record<string, unknown>;
+  messageId?: string;
+  delayMs: number;
+}
+
+export interface ClaimedRow {
+  id: string;
+  body: Buffer;
+  headers: Record<string, unknown>;
+  message_id: string | null;
+  /** Deliveries so far, this one included. */
+  deliveries: number;
+  death_reason: string | null;
+}
+
+export interface Held {
+  id: string;
+  token: string;
+}
+
+/**
+ * The SQL of the postgres driver, one verb per method. A claim sets `available_at` to the end
+ * of the lease and stamps the rows with the claimer's token: ack, release and lease extension
+ * only touch rows still holding that token, so a consumer whose lease ran out can never delete
+ * a message another consumer has claimed since.
+ */
+export class QueueStore {
+  constructor(private readonly pool: Pool) {}
+
+  /**
+   * Inserts in one statement and commits before resolving (the publish "confirm"). Every queue
+   * that got a message is announced, a delayed one too, so its consumers time their next look to
+   * the new due time; NOTIFY is delivered at commit, so a consumer woken by it finds the row.
+   */
+  async insert(messages: NewMessage[]): Promise<void> {
+    await this.pool.query(
+      `WITH ins AS (
+         INSERT INTO queue_messages (queue, body, headers, message_id, available_at)
+         SELECT q, b, h, m, now() + make_interval(secs => d / 1000.0)
+           FROM unnest($1::text[], $2::bytea[], $3::jsonb[], $4::text[], $5::int[]) AS t(q, b, h, m, d)
+         RETURNING queue
+       )
+       SELECT pg_notify('${QUEUE_NOTIFY_CHANNEL}', queue) FROM (SELECT DISTINCT queue FROM ins) AS touched`,
+      [
+        messages.map((m) => m.queue),
+        messages.map((m) => m.body),
+        messages.map((m) => JSON.stringify(m.headers)),
+        messages.map((m) => m.messageId ?? null),
+        messages.map((m) => Math.max(0, Math.round(m.delayMs))),
+      ],
+    );
+  }
+
+  /**
+   * Claims like `claim`, then moves the messages past the delivery limit (handed out
+   * DELIVERY_LIMIT + 1 times without an ack, as RabbitMQ counts) to the dead-letter queue and
+   * returns the rest with how many were claimed. A queue without a dead-letter queue has no limit.
+   */
+  async claimForDelivery(
+    queue: string,
+    limit: number,
+    leaseMs: number,
+    token: string,
+    deadLetterQueue?: string,
+  ): Promise<{ deliver: ClaimedRow[]; claimed: number }> {
+    const rows = await this.claim(queue, limit, leaseMs, token);
+    const exhausted = deadLetterQueue ? rows.filter((r) => r.deliveries > DELIVERY_LIMIT + 1) : [];
+    if (exhausted.length === 0) return { deliver: rows, claimed: rows.length };
+    await this.deadLetter(
+      exhausted.map((r) => ({ id: r.id, token })),
+      deadLetterQueue,
+      'delivery_limit',
+    );
+    return { deliver: rows.filter((r) => !exhausted.includes(r)), claimed: rows.length };
+  }
+
+  /** Takes up to `limit` due messages, oldest first, skipping rows other consumers are claiming. */
+  async claim(queue: string, limit: number, leaseMs: number, token: string): Promise<ClaimedRow[]> {
+    const { rows } = await this.pool.query<ClaimedRow>(
+      `WITH picked AS (
+         SELECT id FROM queue_messages
+          WHERE queue = $1 AND available_at <= now()
+          ORDER BY available_at, id
+          LIMIT $2
+          FOR UPDATE SKIP LOCKED
+       )
+       UPDATE queue_messages m
+          SET deliveries = m.deliveries + 1, available_at = now() + make_interval(secs => $3 / 1000.0), lease_token = $4
+         FROM picked WHERE m.id = picked.id
+       RETURNING m.id, m.body, m.headers, m.message_id, m.deliveries, m.death_reason`,
+      [queue, limit, leaseMs, token],
+    );
+    return rows.sort((a, b) => Number(BigInt(a.id) - BigInt(b.id)));
+  }
+
+  async ack(held: Held[]): Promise<void> {
+    await this.pool.query(
+      `DELETE FROM queue_messages m USING unnest($1::bigint[], $2::uuid[]) AS h(id, token)
+        WHERE m.id = h.id AND m.lease_token = h.token`,
+      [held.map((h) => h.id), held.map((h) => h.token)],
+    );
+  }
+
+  /** Hands a held message back, due again after `delayMs`. */
+  async release(held: Held, delayMs: number): Promise<void> {
+    await this.pool.query(
+      `UPDATE queue_messages SET lease_token = NULL, available_at = now() + make_interval(secs => $3 / 1000.0)
+        WHERE id = $1 AND lease_token = $2`,
+      [held.id, held.token, delayMs],
+    );
+  }
+
+  /** Moves a held message to a dead-letter queue, as a fresh message there; without one it is dropped. */
+  async deadLetter(held: Held[], deadLetterQueue: string | undefined, reason: string): Promise<void> {
+    if (!deadLetterQueue) return this.ack(held);
+    await this.pool.query(
+      `WITH moved AS (
+         UPDATE queue_messages m
+            SET queue = $3, deliveries = 0, lease_token = NULL, available_at = now(), death_reason = $4
+           FROM unnest($1::bigint[], $2::uuid[]) AS h(id, token)
+          WHERE m.id = h.id AND m.lease_token = h.token
+         RETURNING m.id
+       )
+       SELECT pg_notify('${QUEUE_NOTIFY_CHANNEL}', $3) WHERE EXISTS (SELECT 1 FROM moved)`,
+      [held.map((h) => h.id), held.map((h) => h.token), deadLetterQueue, reason],
+    );
+  }
+
+  /** Pushes the lease of every message a consumer still holds, and says the consumer lives. */
+  async extend(held: Held[], leaseMs: number): Promise<void> {
+    if (held.length === 0) return;
+    await this.pool.query(
+      `UPDATE queue_messages m SET available_at = now() + make_interval(secs => $3 / 1000.0)
+         FROM unnest($1::bigint[], $2::uuid[]) AS h(id, token)
+        WHERE m.id = h.id AND m.lease_token = h.token`,
+      [held.map((h) => h.id), held.map((h) => h.token), leaseMs],
+    );
+  }
+
+  /** Milliseconds until the queue's next message becomes due (a delay or a lease ending), or null when it is empty. */
+  async nextDueInMs(queue: string): Promise<number | null> {
+    const { rows } = await this.pool.query<{ ms: number | null }>(
+      `SELECT GREATEST(0, extract(epoch FROM min(available_at) - now()) * 1000)::float8 AS ms
+         FROM queue_messages WHERE queue = $1`,
+      [queue],
+    );
+    return rows[0]?.ms ?? null;
+  }
+
+  async heartbeat(consumerId: string, queue: string, process: string): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO queue_consumers (id, queue, process) VALUES ($1, $2, $3)
+       ON CONFLICT (id) DO UPDATE SET seen_at = now()`,
+      [consumerId, queue, process],
+    );
+  }
+
+  async forgetConsumer(consumerId: string): Promise<void> {
+    await this.pool.query('DELETE FROM queue_consumers WHERE id = $1', [consumerId]);
+  }
+
+  /**
+   * Waiting messages (due or delayed, or held past the end of a lease) and consumers seen within `liveMs`, per queue.
+   * Heartbeat rows of consumers dead for longer are pruned on the way.
+   */
+  async stats(queues: string[], liveMs: number): Promise<Map<string, { messages: number; consumers: number }>> {
+    await this.pool.query(`DELETE FROM queue_consumers WHERE seen_at < now() - make_interval(secs => $1 / 1000.0)`, [liveMs * 10]);
+    const { rows } = await this.pool.query<{ queue: string; messages: number; consumers: number }>(
+      `SELECT q.queue,
+              (SELECT count(*) FROM queue_messages m
+                WHERE m.queue = q.queue AND (m.lease_token IS NULL OR m.available_at <= now()))::int AS messages,
+              (SELECT count(*) FROM queue_consumers c
+                WHERE c.queue = q.queue AND c.seen_at > now() - make_interval(secs => $2 / 1000.0))::int AS consumers
+         FROM unnest($1::text[]) AS q(queue)`,
+      [queues, liveMs],
+    );
+    return new Map(rows.map((r) => [r.queue, { messages: r.messages, consumers: r.consumers }]));
+  }
+
+  /** Test clean-up: every message and consumer of a namespace. */
+  async purge(prefix: string): Promise<void> {
+    const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    await this.pool.query('DELETE FROM queue_messages WHERE queue LIKE $1', [pattern]);
+    await this.pool.query('DELETE FROM queue_consumers WHERE queue LIKE $1', [pattern]);
+  }
+}

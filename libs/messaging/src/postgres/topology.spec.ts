@@ -1,0 +1,26 @@
+import { TopologyNames } from '../topology-names';
+import { deadLetterQueues, routeToQueue } from './topology';
+
+const names = new TopologyNames('ns.');
+
+describe('postgres routing', () => {
+  it('when published as RabbitMQ binds it, then each exchange and key reaches the same queue', () => {
+    expect(routeToQueue(names, names.eventsExchange, 'event.accepted')).toBe('ns.fanout.events');
+    expect(routeToQueue(names, names.deliveriesExchange, 'sms')).toBe('ns.sms-worker.deliveries');
+    expect(routeToQueue(names, '', 'ns.webhook-worker.dlq')).toBe('ns.webhook-worker.dlq');
+  });
+
+  it('when an exchange and key route nowhere, then the publish fails instead of dropping the message', () => {
+    expect(() => routeToQueue(names, names.deliveriesExchange, 'fax')).toThrow(/no exchange "ns.herald.deliveries" routes "fax"/);
+    expect(() => routeToQueue(names, 'ns.elsewhere', 'event.accepted')).toThrow(/publish not confirmed/);
+  });
+
+  it('when the topology is listed, then every work queue has its dead-letter queue', () => {
+    expect([...deadLetterQueues(names)]).toEqual([
+      ['ns.fanout.events', 'ns.fanout.events.dlq'],
+      ['ns.email-worker.deliveries', 'ns.email-worker.dlq'],
+      ['ns.sms-worker.deliveries', 'ns.sms-worker.dlq'],
+      ['ns.webhook-worker.deliveries', 'ns.webhook-worker.dlq'],
+    ]);
+  });
+});
