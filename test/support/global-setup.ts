@@ -11,6 +11,7 @@ const EMBEDDED_PORT = Number(process.env.HERALD_TEST_EMBEDDED_POSTGRES_PORT || 2
 declare global {
   /** Set by global setup when it started PostgreSQL; global teardown (same process) stops it. */
   var heraldEmbeddedPostgres: EmbeddedPostgres | undefined;
+  var heraldTestDatabaseDecided: boolean | undefined;
 }
 
 const say = (line: string) => process.stdout.write(`herald tests: ${line}\n`);
@@ -46,19 +47,24 @@ async function testDatabase(): Promise<void> {
   process.env.HERALD_TEST_DATABASE_URL = embedded.url;
 }
 
+/** What jest.config.js decided about the queue driver, said once. */
+function sayQueueDriver(): void {
+  const broker = process.env.HERALD_TEST_NO_BROKER;
+  if (broker) say(`RabbitMQ driver NOT exercised: no broker reachable at ${broker}; tests run with QUEUE_DRIVER=postgres`);
+  else if (process.env.HERALD_TEST_QUEUE_DRIVER === 'postgres') say('RabbitMQ driver NOT exercised: HERALD_TEST_QUEUE_DRIVER=postgres');
+  else say('RabbitMQ driver exercised (and the messaging tests again on the postgres driver)');
+}
+
 /**
- * Which queue driver the single-driver tests use, exported as HERALD_TEST_QUEUE_DRIVER (an
- * explicit value is kept): the RabbitMQ driver when a broker answers, else the PostgreSQL one.
+ * The database decision, made by whichever project's global setup runs first (jest does not
+ * promise an order): later calls find it in the environment.
  */
-async function queueDriver(): Promise<void> {
-  const amqp = new URL(process.env.HERALD_TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672');
-  const broker = `${amqp.hostname}:${amqp.port || 5672}`;
-  const explicit = process.env.HERALD_TEST_QUEUE_DRIVER;
-  const reachable = await answers(broker);
-  process.env.HERALD_TEST_QUEUE_DRIVER = explicit || (reachable ? 'rabbitmq' : 'postgres');
-  if (!reachable) say(`RabbitMQ driver NOT exercised: no broker reachable at ${broker}; tests run with QUEUE_DRIVER=postgres`);
-  else if (explicit === 'postgres') say(`RabbitMQ driver NOT exercised: HERALD_TEST_QUEUE_DRIVER=postgres`);
-  else say(`RabbitMQ driver exercised: broker at ${broker}`);
+export async function decideTestDatabase(): Promise<void> {
+  if (globalThis.heraldTestDatabaseDecided) return;
+  globalThis.heraldTestDatabaseDecided = true;
+  process.stdout.write('\n');
+  await testDatabase();
+  sayQueueDriver();
 }
 
 /** Drops the database and migrates a fresh one. */
@@ -75,9 +81,7 @@ export async function freshDatabase(url: string): Promise<void> {
 
 /** A fresh test database per run; each test then makes its own project, so order never matters. */
 export default async function globalSetup(): Promise<void> {
-  process.stdout.write('\n');
-  await testDatabase();
-  await queueDriver();
+  await decideTestDatabase();
   // Loaded only now: it reads both decisions from the environment (the postgres driver runs on a database of its own).
   const { TEST_DATABASE_URL } = require('./test-env') as typeof import('./test-env');
   await freshDatabase(TEST_DATABASE_URL);
