@@ -489,6 +489,7 @@ function serviceEnv(extra = {}) {
     AMQP_URL,
     AMQP_NAMESPACE: NAMESPACE,
     LOG_LEVEL: 'warn',
+    OPS_PORT: '0',
     SSRF_ALLOW_CIDRS: '127.0.0.0/8',
     HERALD_SECRETS_KEY: SECRETS_KEY,
     DB_POOL_SIZE: String(S.dbPool),

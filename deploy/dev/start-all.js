@@ -75,7 +75,28 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
+/**
+ * Each service's operations port (/metrics, /livez, /readyz): consecutive from OPS_PORT in the
+ * order of SERVICES, whether or not each one runs, so a port always means the same service.
+ * OPS_PORT=0 gives every service a free port of its own (tests run several Heralds side by side).
+ */
+function opsPorts() {
+  const base = Number(process.env.OPS_PORT ?? 9464);
+  if (!Number.isInteger(base) || base < 0 || base + SERVICES.length - 1 > 65535) {
+    process.stderr.write(`herald: configuration error: OPS_PORT must be a port number (0-${65535 - SERVICES.length + 1})\n`);
+    process.exit(78);
+  }
+  const ports = Object.fromEntries(SERVICES.map((name, i) => [name, base === 0 ? 0 : base + i]));
+  if (base !== 0) {
+    const list = STARTED.map((name) => `${name} ${ports[name]}`).join(', ');
+    process.stdout.write(`herald: /metrics, /livez and /readyz on ${list}\n`);
+  }
+  return ports;
+}
+
 async function main() {
+  // A bad OPS_PORT stops everything before anything has started.
+  const ports = opsPorts();
   let embedded = null;
   try {
     embedded = await database();
@@ -97,7 +118,11 @@ async function main() {
   await chooseQueueDriver();
 
   supervisor = new Supervisor({
-    services: STARTED.map((name) => ({ name, args: [path.join(root, 'services', name, 'dist', 'main.js')] })),
+    services: STARTED.map((name) => ({
+      name,
+      args: [path.join(root, 'services', name, 'dist', 'main.js')],
+      env: { OPS_PORT: String(ports[name]) },
+    })),
     cwd: root,
     out: process.stdout,
     err: process.stderr,

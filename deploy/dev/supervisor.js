@@ -14,7 +14,7 @@ const STOP_SIGNALS = new Set(['SIGTERM', 'SIGINT']);
 
 class Supervisor {
   /**
-   * @param {{ services: Array<{ name: string, args: string[] }>, cwd: string, out: NodeJS.WritableStream,
+   * @param {{ services: Array<{ name: string, args: string[], env?: Record<string, string> }>, cwd: string, out: NodeJS.WritableStream,
    *           err: NodeJS.WritableStream, onExit: (code: number) => void, width?: number }} options
    */
   constructor({ services, cwd, out, err, onExit, width = 0 }) {
@@ -25,7 +25,7 @@ class Supervisor {
     this.width = Math.max(width, ...services.map((s) => s.name.length));
     /** name -> { args, child, startedAt, timer, policy } */
     this.services = new Map(
-      services.map((s) => [s.name, { args: s.args, child: null, startedAt: 0, timer: null, policy: new RestartPolicy() }]),
+      services.map((s) => [s.name, { args: s.args, env: s.env, child: null, startedAt: 0, timer: null, policy: new RestartPolicy() }]),
     );
     this.stopping = false;
     /** Set when a child did not stop cleanly or a service gave up: the exit code of the whole run. */
@@ -56,7 +56,11 @@ class Supervisor {
   spawn(name) {
     const svc = this.services.get(name);
     svc.timer = null;
-    const child = spawn(process.execPath, svc.args, { cwd: this.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, svc.args, {
+      cwd: this.cwd,
+      env: { ...process.env, ...svc.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     svc.child = child;
     svc.startedAt = Date.now();
     this.say(name, `started (pid ${child.pid})`);

@@ -45,16 +45,17 @@ async function asAdmin(url: string, sql: string): Promise<void> {
 }
 
 /**
- * A database of the test file's own (dropped before and after; `herald migrate` creates it), for
- * commands whose numbers cover the whole platform: on the shared test database other files'
- * rows would count too, and a replay of every project would take their dead letters.
+ * A database of the test file's own (dropped before; `herald migrate` creates it), for commands
+ * whose numbers cover the whole platform: on the shared test database other files' rows would
+ * count too, and a replay of every project would take their dead letters. The file calls `drop`
+ * last in its own afterAll: jest runs afterAll hooks in the order they are declared, so a drop
+ * registered here would terminate the connections of services the file has not stopped yet.
  */
-export function useScratchDatabase(suffix: string): { url: string } {
+export function useScratchDatabase(suffix: string): { url: string; drop: () => Promise<void> } {
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `${url.pathname}_${suffix}`;
   const name = url.pathname.slice(1);
   const drop = () => asAdmin(url.toString(), `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   beforeAll(drop);
-  afterAll(drop);
-  return { url: url.toString() };
+  return { url: url.toString(), drop };
 }

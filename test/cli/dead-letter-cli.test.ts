@@ -28,6 +28,7 @@ afterAll(async () => {
   await amqp?.close();
   await system?.stop();
   await deleteTestTopology(config);
+  await scratch.drop();
 });
 
 async function aProject(): Promise<string> {

@@ -11,6 +11,7 @@ import { cliEnv, herald, useScratchDatabase } from './cli-process';
  */
 const f = useSystem();
 const scratch = useScratchDatabase('cli_status');
+afterAll(() => scratch.drop());
 const env = () => ({ ...cliEnv(f.config), DATABASE_URL: scratch.url });
 
 beforeAll(async () => {

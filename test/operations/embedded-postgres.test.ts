@@ -46,6 +46,7 @@ function env(overrides: Record<string, string> = {}): NodeJS.ProcessEnv {
     AMQP_URL: TEST_AMQP_URL,
     AMQP_NAMESPACE: NAMESPACE,
     PORT: String(apiPort),
+    OPS_PORT: '0',
     LOG_LEVEL: 'warn',
     HERALD_SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
     ...(process.env.HERALD_TEST_QUEUE_DRIVER ? { QUEUE_DRIVER: process.env.HERALD_TEST_QUEUE_DRIVER } : {}),

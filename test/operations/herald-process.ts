@@ -88,6 +88,8 @@ export class OperationsEnv {
   env(overrides: Record<string, string> = {}): NodeJS.ProcessEnv {
     return {
       PATH: process.env.PATH,
+      // Any free port for each process's /metrics, /livez, /readyz: test files run side by side.
+      OPS_PORT: '0',
       DATABASE_URL: this.databaseUrl,
       AMQP_URL: TEST_AMQP_URL,
       QUEUE_DRIVER: TEST_QUEUE_DRIVER,
@@ -109,7 +111,7 @@ export class OperationsEnv {
   }
 
   /** A project and a key with every scope, made by the CLI (which also creates and migrates the database). */
-  async bootstrap(): Promise<{ api_key: string; webhook_signing_secret: string }> {
+  async bootstrap(): Promise<{ api_key: string; webhook_signing_secret: string; project_id: string }> {
     const { stdout } = await promisify(execFile)(process.execPath, [CLI, 'bootstrap', '--name', `ops-${randomBytes(4).toString('hex')}`], {
       env: this.env(),
     });

@@ -35,6 +35,7 @@ function spawnScheduler(intervalMs: number): SchedulerProcess {
   const child = spawn(process.execPath, [ENTRY], {
     env: {
       ...process.env,
+      OPS_PORT: '0',
       DATABASE_URL: config.DATABASE_URL,
       AMQP_URL: config.AMQP_URL,
       AMQP_NAMESPACE: config.AMQP_NAMESPACE,

@@ -55,6 +55,12 @@ const isPlainHttpUrl = (s: string) => {
 /** Every variable Herald reads. Nothing else in the codebase touches process.env. */
 const envSchema = z.object({
   PORT: int(8080, 0),
+  /** The operations listener of every process: /metrics, /livez, /readyz (0 = any free port). */
+  OPS_PORT: int(9464, 0),
+  /** Its bind address; all interfaces by default, since probes and scrapers come from outside the pod. */
+  OPS_HOST: z.string().min(1).default('0.0.0.0'),
+  /** Liveness: a consumer holding messages that finishes none for this long is wedged. */
+  LIVENESS_STALL_MS: int(120_000, 1_000),
   DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/herald'),
   AMQP_URL: z.string().url().default('amqp://guest:guest@127.0.0.1:5672'),
   /** `rabbitmq` or `postgres`; unset: rabbitmq when AMQP_URL is set or a broker answers on its default address, else postgres. */

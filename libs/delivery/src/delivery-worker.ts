@@ -3,6 +3,8 @@ import type { Channel } from '@herald/contracts';
 import { Database } from '@herald/db';
 import type { Logger } from '@herald/logger';
 import { openMessageQueue, TopologyNames, type MessageQueue } from '@herald/messaging';
+import type { ProcessHealth } from '@herald/metrics';
+import { consumerHealth } from '@herald/runtime';
 import { deliveryHandler } from './consumers/delivery.consumer';
 import { BatchingDeliveryStore } from './data/delivery.store';
 import { NotificationRepository } from './data/notification.repository';
@@ -19,6 +21,8 @@ export interface DeliveryWorkerOptions {
 export interface DeliveryWorker {
   /** Stops taking messages, lets in-flight deliveries finish, then closes every connection. */
   stop(): Promise<void>;
+  /** Liveness (the consumer is not wedged) and readiness (database and queue answer). */
+  health: ProcessHealth;
 }
 
 /**
@@ -45,19 +49,23 @@ export async function startDeliveryWorker(config: Config, logger: Logger, option
 
   const policy = config.retryPolicies[channel];
   const [database, connected] = [db, broker];
+  const health = consumerHealth({ db: database, queue: connected, stallMs: config.LIVENESS_STALL_MS });
   const consumer = connected.consumer({
     queue: names.deliveryQueue(channel),
     prefetch: options.prefetch,
     logger,
-    handle: deliveryHandler({
-      channel,
-      store: new BatchingDeliveryStore(new NotificationRepository(database)),
-      provider,
-      followUps: new DeliveryPublisher(connected, names, channel),
-      policy,
-      logger,
-    }),
+    handle: health.watch(
+      deliveryHandler({
+        channel,
+        store: new BatchingDeliveryStore(new NotificationRepository(database)),
+        provider,
+        followUps: new DeliveryPublisher(connected, names, channel),
+        policy,
+        logger,
+      }),
+    ),
   });
+  health.track(consumer);
   await consumer.start();
 
   let stopped: Promise<void> | undefined;
@@ -68,5 +76,5 @@ export async function startDeliveryWorker(config: Config, logger: Logger, option
     await connected.close();
     await database.close();
   };
-  return { stop: () => (stopped ??= stop()) };
+  return { stop: () => (stopped ??= stop()), health };
 }

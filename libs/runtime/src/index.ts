@@ -1,11 +1,15 @@
-import { loadConfig, runService, type Config } from '@herald/config';
+import { loadConfig, runService, StartupError, type Config } from '@herald/config';
 import { createLogger, type Logger } from '@herald/logger';
+import { startOpsServer, type ProcessHealth } from '@herald/metrics';
 
 export { HttpDrain } from './http-drain';
+export { consumerHealth, type ConsumerHealth } from './consumer-health';
 
 export interface RunningService {
   /** Stops taking work, finishes (or returns) what is in flight, closes connections. */
   stop(): Promise<void>;
+  /** Liveness, readiness and scrape-time gauges, served on OPS_PORT. */
+  health?: ProcessHealth;
 }
 
 /**
@@ -20,7 +24,16 @@ export function serve(service: string, start: (config: Config, logger: Logger) =
     const config = loadConfig();
     const logger = createLogger(service, config.LOG_LEVEL);
     const running = await start(config, logger);
-    logger.info(`${service} started`);
+    const ops = await startOpsServer({
+      port: config.OPS_PORT,
+      host: config.OPS_HOST,
+      health: running.health ?? {},
+      onScrapeError: (hook, err) => logger.warn('metrics refresh failed', { hook, error: err.message }),
+    }).catch(async (err: NodeJS.ErrnoException) => {
+      await running.stop().catch(() => undefined);
+      throw new StartupError(`OPS_PORT ${config.OPS_PORT}: ${err.code === 'EADDRINUSE' ? 'already in use' : err.message}`);
+    });
+    logger.info(`${service} started`, { ops_port: ops.port });
     let stopping = false;
     // Ctrl-C reaches every process of the group and `npm start` forwards a SIGTERM as well:
     // the first signal starts the drain, later ones must not stop the service a second time.

@@ -43,6 +43,10 @@ import { SuppressionsService } from './suppressions/suppressions.service';
 import { TemplateRepository } from './templates/template.repository';
 import { TemplatesService } from './templates/templates.service';
 import { PeriodicJob } from './shared/periodic-job';
+import { PlatformHealthCheck } from './admin/platform-health';
+import { platformGauges } from './health/platform-gauges';
+import type { ProcessHealth } from '@herald/metrics';
+import { consumerHealth } from '@herald/runtime';
 
 /** How often each api process adds its in-memory request counts to usage_hourly. */
 const USAGE_FLUSH_INTERVAL_MS = 10_000;
@@ -62,6 +66,8 @@ export interface RunningApi {
   scrubMagicLinks(): Promise<void>;
   /** The same for invitation emails. */
   scrubInvitationLinks(): Promise<void>;
+  /** Readiness (database and queue answer; liveness needs neither) and the platform gauges. */
+  health: ProcessHealth;
   stop(): Promise<void>;
 }
 
@@ -152,6 +158,11 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     compactRollup: () => rollup.runOnce(),
     scrubMagicLinks: () => auth.scrub.runOnce(),
     scrubInvitationLinks: () => organizations.scrub.runOnce(),
+    health: {
+      // The api consumes nothing: only readiness, so a database or broker outage never restarts it.
+      ready: consumerHealth({ db, queue: broker, stallMs: config.LIVENESS_STALL_MS }).ready,
+      scrapeHooks: [platformGauges(new PlatformHealthCheck(db, broker))],
+    },
     async stop() {
       await drain.close();
       await usage.stop();

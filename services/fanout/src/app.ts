@@ -2,7 +2,9 @@ import type { Config } from '@herald/config';
 import { Database } from '@herald/db';
 import type { Logger } from '@herald/logger';
 import { openMessageQueue, TopologyNames } from '@herald/messaging';
+import type { ProcessHealth } from '@herald/metrics';
 import { OutboxRelay } from '@herald/outbox';
+import { consumerHealth } from '@herald/runtime';
 import { eventAcceptedHandler } from './consumers/event-accepted.consumer';
 import { fanoutDeadLetterHandler } from './consumers/fanout-dead-letter.consumer';
 import { FanoutRepository } from './data/fanout.repository';
@@ -10,6 +12,7 @@ import { FanoutStore } from './data/fanout.store';
 
 export interface RunningFanout {
   stop(): Promise<void>;
+  health: ProcessHealth;
 }
 
 /**
@@ -30,22 +33,26 @@ export async function startFanout(config: Config, logger: Logger): Promise<Runni
   });
   relay.start();
   const repo = new FanoutStore(new FanoutRepository(db));
+  const health = consumerHealth({ db, queue: broker, stallMs: config.LIVENESS_STALL_MS });
   const consumer = broker.consumer({
     queue: names.fanoutQueue,
     prefetch: config.FANOUT_PREFETCH,
     logger,
-    handle: eventAcceptedHandler({ repo, broker, names, logger }),
+    handle: health.watch(eventAcceptedHandler({ repo, broker, names, logger })),
   });
   const deadLetters = broker.consumer({
     queue: names.fanoutDlq,
     prefetch: 4,
     logger,
-    handle: fanoutDeadLetterHandler({ repo, logger }),
+    handle: health.watch(fanoutDeadLetterHandler({ repo, logger })),
   });
+  health.track(consumer);
+  health.track(deadLetters);
   await consumer.start();
   await deadLetters.start();
   logger.info('fanout consuming', { queue: names.fanoutQueue, dead_letters: names.fanoutDlq });
   return {
+    health,
     async stop() {
       await consumer.stop();
       await deadLetters.stop();

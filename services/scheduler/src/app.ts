@@ -3,13 +3,17 @@ import { Database } from '@herald/db';
 import type { Logger } from '@herald/logger';
 import { openMessageQueue, TopologyNames } from '@herald/messaging';
 import { AddressPolicy, TargetResolver } from '@herald/net-guard';
+import type { ProcessHealth } from '@herald/metrics';
 import { OutboxRelay } from '@herald/outbox';
+import { consumerHealth } from '@herald/runtime';
 import { DueEventDispatcher } from './domain/dispatch-due.use-case';
 import { SchedulerLoop } from './jobs/scheduler-loop';
 
 export interface RunningScheduler {
   /** Lets the batch in progress commit, then closes everything; what is left stays pending for the next tick. */
   stop(): Promise<void>;
+  /** Ready while PostgreSQL and the queue answer; it consumes nothing, so it is never wedged. */
+  health: ProcessHealth;
 }
 
 /**
@@ -44,7 +48,9 @@ export async function startScheduler(config: Config, logger: Logger): Promise<Ru
   const loop = new SchedulerLoop(dispatcher, config.SCHEDULER_INTERVAL_MS, logger);
   loop.start();
   logger.info('scheduler started', { interval_ms: config.SCHEDULER_INTERVAL_MS });
+  const { ready } = consumerHealth({ db, queue: broker, stallMs: config.LIVENESS_STALL_MS });
   return {
+    health: { ready },
     async stop() {
       await loop.stop();
       await relay.stop();

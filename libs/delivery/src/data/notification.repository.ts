@@ -25,7 +25,8 @@ export interface AttemptRecord {
 // for every notification of an event and channel: a batch returns them on the first row of each
 // (event, channel) only, so 100 deliveries of one event read and parse them once.
 const FIND_FOR_DELIVERY = `
-SELECT n.id, n.event_id, n.channel, n.status, n.retry_count, n.recipient, e.event_type, e.attachments, p.signing_secret_sealed,
+SELECT n.id, n.event_id, n.channel, n.status, n.retry_count, n.recipient, e.event_type, e.attachments, e.created_at AS accepted_at,
+       p.signing_secret_sealed,
        -- A rotated-out secret signs too until its grace period ends (webhook receivers holding either verify).
        CASE WHEN p.previous_signing_secret_expires_at > now() THEN p.previous_signing_secret_sealed END AS previous_signing_secret_sealed,
        CASE WHEN n.is_first AND n.channel = 'webhook' THEN e.payload END AS payload,
@@ -119,6 +120,7 @@ interface TargetRow {
   retry_count: number;
   recipient: string;
   event_type: string;
+  accepted_at: Date;
   /** Only on the first row of each event (see FIND_FOR_DELIVERY). */
   payload: Record<string, unknown> | null;
   content: NotificationContent | null;
@@ -149,6 +151,7 @@ export class NotificationRepository {
           retryCount: r.retry_count,
           recipient: r.recipient,
           eventType: r.event_type,
+          acceptedAt: r.accepted_at,
           payload: shared.get(group(r))?.payload ?? null,
           content: shared.get(group(r))?.content ?? null,
           attachments: r.attachments ?? [],

@@ -19,6 +19,7 @@ const target: DeliveryTarget = {
   retryCount: 0,
   recipient: '+14155550100',
   eventType: 'x',
+  acceptedAt: new Date(),
   payload: null,
   content: { text: 'hi' },
   attachments: [],

@@ -4,6 +4,7 @@ import { nextRetryDelay, type RetryPolicyLike } from '@herald/messaging';
 import type { DeliveryStore } from '../data/delivery.store';
 import type { AttemptRecord } from '../data/notification.repository';
 import type { DeliveryFollowUps } from '../messaging/delivery.publisher';
+import { observeAttempt, observeDecision } from './delivery-metrics';
 import { decideNextStep, retryCountAfter, type DeliveryDecision } from './delivery.decision';
 import { describeError, type DeliveryOutcome, type DeliveryProvider, type DeliveryRequest } from './delivery-provider.port';
 import { redeliveryVerdict } from './redelivery';
@@ -79,12 +80,15 @@ export async function deliverNotification(
     return 'ack';
   }
 
+  const started = performance.now();
   const outcome = await attempt(deps, { message: msg, target, requestId });
+  observeAttempt(channel, outcome, (performance.now() - started) / 1000);
   const decision = decideNextStep(outcome, msg.attempt, msg.max_attempts ?? deps.policy.maxAttempts, deps.policy);
   if (!(await deps.store.record(attemptRecord(msg, decision, outcome)))) {
     logger.warn('attempt not recorded: another attempt already moved the notification on', { notification_id: msg.notification_id });
     return 'ack';
   }
+  observeDecision(channel, decision, target.acceptedAt);
   const context = { notification_id: msg.notification_id, attempt: msg.attempt, message_id: outcome.providerResponse.message_id };
   if (decision.kind === 'retry') {
     await deps.followUps.retryLater(msg, decision.delayMs, requestId);

@@ -14,6 +14,8 @@ export interface DeliveryTarget {
   /** The address of this notification's channel: mailbox, phone number or webhook URL. */
   recipient: string;
   eventType: string;
+  /** When the API accepted the event: the start of the end-to-end latency. */
+  acceptedAt: Date;
   /** The event's payload, loaded for webhooks only (the one channel that sends it). */
   payload: Record<string, unknown> | null;
   content: NotificationContent | null;

@@ -3,6 +3,7 @@ import { EventStoreRepository, notificationCount, type EventInput } from '@heral
 import { ValidationFailed, type ValidationIssue } from '@herald/errors';
 import { storeEvent, type Caller, type EventIntake } from './create-event.use-case';
 import { refuseUnstorableText } from '../shared/storable-text.rule';
+import { eventsAccepted } from '@herald/metrics';
 
 export interface BatchResult {
   batch_id: string;
@@ -30,7 +31,10 @@ export async function createBatch(deps: EventIntake, caller: Caller, inputs: Eve
     return stored;
   });
   const created = results.filter((r) => r.created);
-  if (created.length) deps.onCommitted();
+  if (created.length) {
+    eventsAccepted.inc(created.length);
+    deps.onCommitted();
+  }
   return {
     batch_id: batchId,
     status: 'accepted',

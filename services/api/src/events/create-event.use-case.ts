@@ -3,6 +3,7 @@ import { storeEvent, type Caller, type CreateEventResult, type EventInput, type 
 import { ValidationFailed } from '@herald/errors';
 import type { TopologyNames } from '@herald/messaging';
 import { unstorableTextIssues } from '../shared/storable-text.rule';
+import { eventsAccepted } from '@herald/metrics';
 
 export { storeEvent, type Caller, type CreateEventResult } from '@herald/intake';
 
@@ -22,6 +23,9 @@ export async function createEvent(deps: EventIntake, caller: Caller, input: Even
   if (!issues.length) issues.push(...(await deps.rules.check(input, ['body'], caller.projectId)));
   if (issues.length) throw new ValidationFailed(issues);
   const result = await storeEvent(deps.events, deps.names, caller, input);
-  if (result.created) deps.onCommitted();
+  if (result.created) {
+    eventsAccepted.inc();
+    deps.onCommitted();
+  }
   return result;
 }

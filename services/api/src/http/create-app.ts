@@ -32,6 +32,7 @@ import type { TemplateRepository } from '../templates/template.repository';
 import type { TemplatesService } from '../templates/templates.service';
 import { apiKeyGate } from '../api-keys/api-key.middleware';
 import { auditTrail } from '../audit/audit.middleware';
+import { accessLog } from './access-log.middleware';
 import { bodyReader } from './body-reader.middleware';
 import { errorHandler } from './error-handler';
 import { openApiMiddleware } from './openapi.middleware';
@@ -108,6 +109,7 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(requestContext);
+  app.use(accessLog(deps.logger));
   app.use(usageCounter(deps.usage, BASE_PATH));
   app.use(
     openApiMiddleware(deps.validateResponses, {

@@ -1,3 +1,4 @@
+import { schedulerLag } from '@herald/metrics';
 import type { Logger } from '@herald/logger';
 import type { DueEventDispatcher } from '../domain/dispatch-due.use-case';
 
@@ -32,6 +33,7 @@ export class SchedulerLoop {
     while (this.running) {
       try {
         const summary = await this.dispatcher.dispatchDue(() => this.running);
+        schedulerLag.set(summary.maxLagMs / 1000);
         if (summary.dispatched + summary.failed + summary.expired > 0) {
           this.logger.info('scheduler tick', { ...summary, max_lag_ms: Math.round(summary.maxLagMs) });
         }

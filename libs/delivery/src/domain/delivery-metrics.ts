@@ -1,0 +1,35 @@
+import type { Channel } from '@herald/contracts';
+import {
+  deadLetters,
+  deliveryAttempts,
+  deliveryLatency,
+  notificationsFinished,
+  providerRequestDuration,
+  retriesScheduled,
+} from '@herald/metrics';
+import type { DeliveryDecision } from './delivery.decision';
+import type { DeliveryOutcome } from './delivery-provider.port';
+
+/** A provider call's outcome and duration: counted for every attempt made, recorded or not. */
+export function observeAttempt(channel: Channel, outcome: DeliveryOutcome, seconds: number): void {
+  deliveryAttempts.inc({ channel, outcome: outcome.kind });
+  providerRequestDuration.observe({ channel }, seconds);
+}
+
+/**
+ * What the recorded attempt did to its notification. Called only once the attempt is recorded,
+ * so a redelivered message that changes nothing moves no counter either.
+ */
+export function observeDecision(channel: Channel, decision: DeliveryDecision, acceptedAt: Date, now = Date.now()): void {
+  if (decision.kind === 'retry') {
+    retriesScheduled.inc({ channel });
+    return;
+  }
+  if (decision.kind === 'dead-letter') {
+    deadLetters.inc({ channel });
+    notificationsFinished.inc({ channel, status: 'failed' });
+    return;
+  }
+  notificationsFinished.inc({ channel, status: 'delivered' });
+  deliveryLatency.observe({ channel }, Math.max(0, (now - acceptedAt.getTime()) / 1000));
+}
