@@ -36,7 +36,16 @@ module.exports = tseslint.config(
     },
   },
   {
-    files: ['libs/config/src/**', 'test/**', 'bench/**', 'deploy/**', '**/*.spec.ts', 'services/*/src/main.ts', 'services/*/src/cli/**'],
+    files: [
+      'libs/config/src/**',
+      'test/**',
+      'bench/**',
+      'deploy/**',
+      'jest.config.js',
+      '**/*.spec.ts',
+      'services/*/src/main.ts',
+      'services/*/src/cli/**',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
   {

@@ -1,3 +1,5 @@
+const { answers } = require('./deploy/dev/embedded-postgres');
+
 /** openid-client and its dependencies ship only ES modules: ts-jest turns them into CommonJS for jest 29. */
 const ESM_ONLY = ['openid-client', 'oauth4webapi', 'jose'];
 
@@ -37,23 +39,47 @@ const MESSAGING_TESTS = [
   'admin/administrators',
 ];
 
-module.exports = {
-  projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{libs,services}/*/src/**/*.spec.ts'] },
-    {
-      ...common,
-      displayName: 'integration',
-      testMatch: ['<rootDir>/test/**/*.test.ts'],
-      globalSetup: '<rootDir>/test/support/global-setup.ts',
-    },
-    {
-      ...common,
-      displayName: 'integration:postgres-queue',
-      testMatch: MESSAGING_TESTS.map((t) => `<rootDir>/test/${t}.test.ts`),
-      globalSetup: '<rootDir>/test/support/global-setup-postgres-queue.ts',
-      setupFiles: ['<rootDir>/test/support/postgres-queue-driver.ts'],
-    },
-  ],
-  testTimeout: 60000,
-  maxWorkers: 2,
+/**
+ * Whether a broker answers decides the queue driver, once, here: the config is read before any
+ * global setup and every worker inherits this environment. Without a broker the whole
+ * integration project runs on the postgres driver (and global setup says the RabbitMQ driver was
+ * not exercised), so its second, postgres-only run would only repeat it.
+ */
+async function queueDriver() {
+  if (process.env.HERALD_TEST_QUEUE_DRIVER) return process.env.HERALD_TEST_QUEUE_DRIVER;
+  const amqp = new URL(process.env.HERALD_TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672');
+  const broker = `${amqp.hostname}:${amqp.port || 5672}`;
+  const reachable = await answers(broker);
+  if (!reachable) process.env.HERALD_TEST_NO_BROKER = broker;
+  return (process.env.HERALD_TEST_QUEUE_DRIVER = reachable ? 'rabbitmq' : 'postgres');
+}
+
+module.exports = async () => {
+  const driver = await queueDriver();
+  return {
+    projects: [
+      { ...common, displayName: 'unit', testMatch: ['<rootDir>/{libs,services}/*/src/**/*.spec.ts'] },
+      {
+        ...common,
+        displayName: 'integration',
+        testMatch: ['<rootDir>/test/**/*.test.ts'],
+        globalSetup: '<rootDir>/test/support/global-setup.ts',
+        globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+      },
+      ...(driver === 'postgres'
+        ? []
+        : [
+            {
+              ...common,
+              displayName: 'integration:postgres-queue',
+              testMatch: MESSAGING_TESTS.map((t) => `<rootDir>/test/${t}.test.ts`),
+              globalSetup: '<rootDir>/test/support/global-setup-postgres-queue.ts',
+              globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+              setupFiles: ['<rootDir>/test/support/postgres-queue-driver.ts'],
+            },
+          ]),
+    ],
+    testTimeout: 60000,
+    maxWorkers: 2,
+  };
 };

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /*
- * `npm start`: applies migrations (creating the database if needed), then supervises every
+ * `npm start`: finds or starts PostgreSQL (below), applies migrations (creating the database if
+ * needed), then supervises every
  * service as its own process with its output prefixed by the service name (supervisor.js): a
  * service that dies is restarted with backoff. SIGINT/SIGTERM are passed on so each service
  * drains its in-flight work; the launcher exits when all of them have.
@@ -9,6 +10,7 @@
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 const { Supervisor } = require('./supervisor');
+const { answers, defaultAddress, embeddedSettings, startEmbeddedPostgres } = require('./embedded-postgres');
 
 const root = path.resolve(__dirname, '..', '..');
 const SERVICES = ['api', 'fanout', 'webhook-worker', 'email-worker', 'sms-worker', 'scheduler'];
@@ -25,11 +27,26 @@ const STARTED = SERVICES.filter((name) => {
   return unset.length === 0;
 });
 
-const migrated = spawnSync(process.execPath, [path.join(root, 'services/api/dist/cli/main.js'), 'migrate'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-if (migrated.status !== 0) process.exit(migrated.status ?? 1);
+/**
+ * DATABASE_URL set: used as configured, an unreachable one is the services' error (never a
+ * fallback). Unset: the configuration's default address when something answers there, else an
+ * embedded PostgreSQL with its data under the project (HERALD_EMBEDDED_POSTGRES_DIR, _PORT).
+ * Returns how to stop what was started here, or null.
+ */
+async function database() {
+  const probed = defaultAddress(process.env);
+  if (process.env.DATABASE_URL || (await answers(probed))) return null;
+  const { dir, port } = embeddedSettings(process.env, root);
+  const say = (line) => process.stderr.write(`${'postgres'.padEnd(width)} | ${line}\n`);
+  const embedded = await startEmbeddedPostgres({ dir, port, say });
+  // Every service (and migrate) inherits this environment.
+  process.env.DATABASE_URL = embedded.url;
+  say(
+    `embedded PostgreSQL on 127.0.0.1:${port} (DATABASE_URL unset, nothing answers on ${probed}), ` +
+      `data in ${path.relative(process.cwd(), dir) || dir}${embedded.firstStart ? ' (new)' : ''}`,
+  );
+  return embedded;
+}
 
 /**
  * One queue driver for every service, chosen here once: a service restarted while the broker is
@@ -39,15 +56,24 @@ if (migrated.status !== 0) process.exit(migrated.status ?? 1);
 async function chooseQueueDriver() {
   if (process.env.QUEUE_DRIVER || process.env.AMQP_URL) return;
   const { brokerAnswers } = require(path.join(root, 'libs/messaging/dist/select-driver.js'));
-  const answers = await brokerAnswers('amqp://127.0.0.1:5672');
-  process.env.QUEUE_DRIVER = answers ? 'rabbitmq' : 'postgres';
-  const why = answers
+  const reachable = await brokerAnswers('amqp://127.0.0.1:5672');
+  process.env.QUEUE_DRIVER = reachable ? 'rabbitmq' : 'postgres';
+  const why = reachable
     ? 'a broker answers on 127.0.0.1:5672'
     : 'QUEUE_DRIVER and AMQP_URL are unset and no broker answers on 127.0.0.1:5672';
   process.stdout.write(`herald: queue driver ${process.env.QUEUE_DRIVER} for every service (${why})\n`);
 }
 
-chooseQueueDriver().then(startServices);
+let supervisor = null;
+let stopping = null;
+// Ctrl-C (SIGINT reaches the whole process group) or SIGTERM: drain every service, restart none.
+// The embedded PostgreSQL has its own process group, so it outlives the services' drain.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopping ??= signal;
+    supervisor?.stop(`${signal}: stopping every service`);
+  });
+}
 
 /**
  * Each service's operations port (/metrics, /livez, /readyz): consecutive from OPS_PORT in the
@@ -68,9 +94,30 @@ function opsPorts() {
   return ports;
 }
 
-function startServices() {
+async function main() {
+  // A bad OPS_PORT stops everything before anything has started.
   const ports = opsPorts();
-  const supervisor = new Supervisor({
+  let embedded = null;
+  try {
+    embedded = await database();
+  } catch (err) {
+    process.stderr.write(`herald: cannot start embedded PostgreSQL: ${err.message}\n`);
+    process.exit(1);
+  }
+  const exit = async (code) => {
+    if (embedded) await embedded.stop();
+    process.exit(code);
+  };
+  if (stopping) return exit(0);
+
+  const migrated = spawnSync(process.execPath, [path.join(root, 'services/api/dist/cli/main.js'), 'migrate'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (migrated.status !== 0 || stopping) return exit(migrated.status ?? 1);
+  await chooseQueueDriver();
+
+  supervisor = new Supervisor({
     services: STARTED.map((name) => ({
       name,
       args: [path.join(root, 'services', name, 'dist', 'main.js')],
@@ -79,11 +126,10 @@ function startServices() {
     cwd: root,
     out: process.stdout,
     err: process.stderr,
-    onExit: (code) => process.exit(code),
+    onExit: (code) => void exit(code),
     width,
   });
   supervisor.start();
-  // Ctrl-C (SIGINT reaches the whole process group) or SIGTERM: drain every service, restart none.
-  process.on('SIGINT', () => supervisor.stop('SIGINT: stopping every service'));
-  process.on('SIGTERM', () => supervisor.stop('SIGTERM: stopping every service'));
 }
+
+void main();

@@ -3,6 +3,7 @@ import { registerAdmin } from './commands/admin.command';
 import { registerBootstrap } from './commands/bootstrap.command';
 import { registerDeadLetter } from './commands/dead-letter.command';
 import { registerKeys } from './commands/keys.command';
+import { registerListen } from './commands/listen';
 import { registerMigrate } from './commands/migrate.command';
 import { registerStatus } from './commands/status.command';
 import { createProgram, runCli } from './program';
@@ -15,5 +16,6 @@ registerAdmin(program);
 registerKeys(program);
 registerStatus(program);
 registerDeadLetter(program);
+registerListen(program);
 
 void runCli(program, process.argv.slice(2));

@@ -1,0 +1,20 @@
+/** Types of embedded-postgres.js for the TypeScript tests that start it. */
+export interface EmbeddedPostgres {
+  url: string;
+  firstStart: boolean;
+  logFile: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+export function answers(address: string, timeoutMs?: number): Promise<boolean>;
+export function defaultAddress(env: NodeJS.ProcessEnv): string;
+export function startEmbeddedPostgres(options: {
+  dir: string;
+  port: number;
+  database?: string;
+  detached?: boolean;
+  auth?: 'trust' | 'scram-sha-256';
+  say?: (line: string) => void;
+}): Promise<EmbeddedPostgres>;
+export const DEFAULT_EMBEDDED_PORT: number;
