@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as yaml from 'js-yaml';
-import { CHANNELS } from '@herald/contracts';
+import { CHANNELS, PRIORITIES } from '@herald/contracts';
 import { TopologyNames } from '@herald/messaging';
 import { K8S_DIR, renderKustomize, type K8sObject } from './kustomize';
 import { schemaErrors, unknownFieldErrors } from './kubernetes-schemas';
@@ -29,13 +29,13 @@ function configValue(objects: readonly K8sObject[], key: string): string {
   return byName(objects, 'ConfigMap', 'herald-config')!.data[key];
 }
 
-/** The queue a scaled Deployment consumes, by the same names the code uses. */
-function queueOf(deploymentComponent: string): string {
+/** The queues a scaled Deployment consumes (a channel worker: one per priority lane), by the same names the code uses. */
+function queuesOf(deploymentComponent: string): string[] {
   const names = new TopologyNames();
-  if (deploymentComponent === 'fanout') return names.fanoutQueue;
+  if (deploymentComponent === 'fanout') return [names.fanoutQueue];
   const channel = CHANNELS.find((c) => `${c}-worker` === deploymentComponent);
   if (!channel) throw new Error(`${deploymentComponent} consumes no queue`);
-  return names.deliveryQueue(channel);
+  return PRIORITIES.map((p) => names.deliveryQueue(channel, p));
 }
 
 /** The lowest replica count a Deployment runs with, whoever owns the count. */
@@ -103,13 +103,15 @@ describe.each(COMBINATIONS.map((c) => [name(c), c] as const))('k8s/ rendered wit
         continue;
       } else {
         expect([c, hpas.length, scaled.length]).toEqual([c, 0, 1]);
-        const queue = queueOf(c);
-        const queueTrigger = scaled[0].spec.triggers.find((t: any) => t.type !== 'cpu');
+        const queues = queuesOf(c);
+        const queueTriggers = scaled[0].spec.triggers.filter((t: any) => t.type !== 'cpu');
         if (components.includes('components/postgres-driver')) {
-          expect(queueTrigger.type).toBe('postgresql');
-          expect(queueTrigger.metadata.query).toContain(`queue = '${queue}'`);
+          expect(queueTriggers.map((t: any) => t.type)).toEqual(['postgresql']);
+          for (const queue of queues) expect(queueTriggers[0].metadata.query).toContain(`'${queue}'`);
         } else {
-          expect(queueTrigger).toMatchObject({ type: 'rabbitmq', metadata: { queueName: queue, mode: 'QueueLength', protocol: 'amqp' } });
+          // Every lane scales the worker: a backlog in any one of them must add replicas.
+          expect(queueTriggers.map((t: any) => t.metadata.queueName).sort()).toEqual([...queues].sort());
+          for (const t of queueTriggers) expect(t).toMatchObject({ type: 'rabbitmq', metadata: { mode: 'QueueLength', protocol: 'amqp' } });
         }
       }
       // A `replicas:` under an autoscaler would be reset by every `kubectl apply`.

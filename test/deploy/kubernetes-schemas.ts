@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import * as ts from 'typescript';
+import { jsonTypeErrors } from './json-type-check';
 import type { K8sObject } from './kustomize';
 
 const KINDS: Record<string, string> = JSON.parse(readFileSync(path.join(__dirname, 'kinds.json'), 'utf8'));
@@ -31,53 +31,9 @@ export function schemaErrors(objects: readonly K8sObject[]): string[] {
  * literals of their kind's type, like `kubectl apply --validate=strict`.
  */
 export function unknownFieldErrors(objects: readonly K8sObject[]): string[] {
-  const fileName = path.resolve(__dirname, '__rendered_manifests__.ts');
-  const typeAliases = new Map<string, string>();
-  const checked: K8sObject[] = [];
-  const declarations: string[] = [];
-  for (const o of objects) {
-    const modulePath = KINDS[`${o.apiVersion}/${o.kind}`];
-    if (!modulePath) continue; // schemaErrors reports the missing schema
-    if (!typeAliases.has(modulePath)) typeAliases.set(modulePath, `T${typeAliases.size}`);
-    declarations.push(`export const o${checked.length}: ${typeAliases.get(modulePath)} = ${JSON.stringify(o, null, 1)};`);
-    checked.push(o);
-  }
-  const header = [...typeAliases].map(
-    ([modulePath, alias]) => `import type { I${modulePath.split('/').pop()} as ${alias} } from '${modulePath}';`,
+  return jsonTypeErrors(
+    objects
+      .filter((o) => KINDS[`${o.apiVersion}/${o.kind}`]) // schemaErrors reports a kind without a schema
+      .map((o) => ({ label: label(o), module: KINDS[`${o.apiVersion}/${o.kind}`], type: `I${o.kind}`, value: o })),
   );
-  // The line each object's declaration starts on, to name the object a diagnostic points into.
-  const firstLines: number[] = [];
-  let line = header.length;
-  for (const d of declarations) {
-    firstLines.push(line);
-    line += d.split('\n').length;
-  }
-  const source = [...header, ...declarations].join('\n');
-
-  const options: ts.CompilerOptions = {
-    strict: true,
-    noEmit: true,
-    skipLibCheck: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    types: [],
-    lib: ['lib.es2022.d.ts'],
-  };
-  const host = ts.createCompilerHost(options);
-  const getSourceFile = host.getSourceFile.bind(host);
-  host.getSourceFile = (name, languageVersion, ...rest) =>
-    path.resolve(name) === fileName
-      ? ts.createSourceFile(name, source, languageVersion, true)
-      : getSourceFile(name, languageVersion, ...rest);
-  const fileExists = host.fileExists.bind(host);
-  host.fileExists = (name) => path.resolve(name) === fileName || fileExists(name);
-  const program = ts.createProgram([fileName], options, host);
-  return ts.getPreEmitDiagnostics(program).map((d) => {
-    const message = ts.flattenDiagnosticMessageText(d.messageText, '\n');
-    if (!d.file || d.start === undefined || path.resolve(d.file.fileName) !== fileName) return message;
-    const at = d.file.getLineAndCharacterOfPosition(d.start).line;
-    const index = firstLines.findLastIndex((first) => first <= at);
-    return index >= 0 ? `${label(checked[index])}: ${message}` : message;
-  });
 }
