@@ -64,6 +64,11 @@ const envSchema = z.object({
   /** Fair share per project and fan-out process: deliveries/s and burst before a medium event drops to the low lane (0 = off). */
   FAIR_SHARE_PER_SECOND: int(500, 0),
   FAIR_SHARE_BURST: int(5_000, 0),
+  /** Finished events (and their notifications, logs, dead letters, content) older than this are deleted; 0 keeps them forever. */
+  RETENTION_DAYS: int(0, 0),
+  /** Events deleted per statement (each with up to 1000 recipients' rows): bounds every lock and transaction. */
+  RETENTION_BATCH_SIZE: int(100, 1),
+  RETENTION_INTERVAL_MS: int(3_600_000, 1_000),
   DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/herald'),
   AMQP_URL: z.string().url().default('amqp://guest:guest@127.0.0.1:5672'),
   /** `rabbitmq` or `postgres`; unset: rabbitmq when AMQP_URL is set or a broker answers on its default address, else postgres. */

@@ -19,6 +19,7 @@ import { Administrators1763990000000 } from './migrations/1763990000000-administ
 import { SystemAccounts1763995000000 } from './migrations/1763995000000-system-accounts';
 import { SystemTemplates1763998000000 } from './migrations/1763998000000-system-templates';
 import { QueueTables1764000000000 } from './migrations/1764000000000-queue-tables';
+import { Retention1764010000000 } from './migrations/1764010000000-retention';
 
 export const MIGRATIONS = [
   InitialSchema1763780000000,
@@ -37,6 +38,7 @@ export const MIGRATIONS = [
   SystemAccounts1763995000000,
   SystemTemplates1763998000000,
   QueueTables1764000000000,
+  Retention1764010000000,
 ];
 
 /** SQL text, or a named statement that PostgreSQL parses and plans once per connection (hot paths). */

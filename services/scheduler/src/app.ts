@@ -8,6 +8,8 @@ import { OutboxRelay } from '@herald/outbox';
 import { consumerHealth } from '@herald/runtime';
 import { DueEventDispatcher } from './domain/dispatch-due.use-case';
 import { SchedulerLoop } from './jobs/scheduler-loop';
+import { RetentionJob } from './retention/retention.job';
+import { RetentionRepository } from './retention/retention.repository';
 
 export interface RunningScheduler {
   /** Lets the batch in progress commit, then closes everything; what is left stays pending for the next tick. */
@@ -47,12 +49,19 @@ export async function startScheduler(config: Config, logger: Logger): Promise<Ru
   });
   const loop = new SchedulerLoop(dispatcher, config.SCHEDULER_INTERVAL_MS, logger);
   loop.start();
+  const retention = new RetentionJob(
+    new RetentionRepository(db),
+    { days: config.RETENTION_DAYS, batchSize: config.RETENTION_BATCH_SIZE, intervalMs: config.RETENTION_INTERVAL_MS },
+    logger,
+  );
+  retention.start();
   logger.info('scheduler started', { interval_ms: config.SCHEDULER_INTERVAL_MS });
   const { ready } = consumerHealth({ db, queue: broker, stallMs: config.LIVENESS_STALL_MS });
   return {
     health: { ready },
     async stop() {
       await loop.stop();
+      await retention.stop();
       await relay.stop();
       await broker.close();
       await db.close();
