@@ -155,7 +155,7 @@ export interface JsonResponse {
  */
 export function httpJson(
   url: string,
-  options: { method?: string; key?: string; body?: unknown; agent?: Agent } = {},
+  options: { method?: string; key?: string; body?: unknown; agent?: Agent; headers?: Record<string, string> } = {},
 ): Promise<JsonResponse> {
   const payload = options.body === undefined ? undefined : Buffer.from(JSON.stringify(options.body));
   return new Promise((resolve, reject) => {
@@ -165,6 +165,7 @@ export function httpJson(
         method: options.method ?? (payload ? 'POST' : 'GET'),
         agent: options.agent ?? false,
         headers: {
+          ...options.headers,
           ...(options.key ? { 'X-API-Key': options.key } : {}),
           ...(payload ? { 'Content-Type': 'application/json', 'Content-Length': payload.length } : {}),
         },

@@ -69,6 +69,8 @@ const envSchema = z.object({
   /** Events deleted per statement (each with up to 1000 recipients' rows): bounds every lock and transaction. */
   RETENTION_BATCH_SIZE: int(100, 1),
   RETENTION_INTERVAL_MS: int(3_600_000, 1_000),
+  /** OpenTelemetry: where spans go over OTLP/HTTP (`<endpoint>/v1/traces`); unset, tracing costs nothing. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optional(z.string().url()),
   DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/herald'),
   AMQP_URL: z.string().url().default('amqp://guest:guest@127.0.0.1:5672'),
   /** `rabbitmq` or `postgres`; unset: rabbitmq when AMQP_URL is set or a broker answers on its default address, else postgres. */

@@ -1,6 +1,7 @@
 import { REQUEST_ID_HEADER, type EventAcceptedMessage } from '@herald/contracts';
 import type { TopologyNames } from '@herald/messaging';
 import type { OutboxMessage } from '@herald/outbox';
+import { injectTraceHeaders } from '@herald/telemetry';
 
 /** The outbox message that announces an accepted event to fan-out. */
 export function eventAcceptedMessage(names: TopologyNames, eventId: string, projectId: string, requestId?: string): OutboxMessage {
@@ -9,6 +10,7 @@ export function eventAcceptedMessage(names: TopologyNames, eventId: string, proj
     exchange: names.eventsExchange,
     routingKey: 'event.accepted',
     payload,
-    headers: requestId ? { [REQUEST_ID_HEADER]: requestId } : {},
+    // The accepting request's trace continues through the outbox into fan-out.
+    headers: injectTraceHeaders(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}),
   };
 }

@@ -2,6 +2,7 @@ import type { Database } from '@herald/db';
 import type { Logger } from '@herald/logger';
 import type { MessageQueue } from '@herald/messaging';
 import { OutboxRepository, PARK_AFTER_FAILURES, type OutboxRow } from './outbox.repository';
+import { injectTraceHeaders, SpanKind, withSpan } from '@herald/telemetry';
 
 const COALESCE_MS = 5;
 
@@ -89,7 +90,18 @@ export class OutboxRelay {
   }
 
   private publish(r: OutboxRow): Promise<void> {
-    return this.broker.publish(r.exchange, r.routing_key, r.payload, { headers: r.headers, messageId: `outbox-${r.id}` });
+    return withSpan(
+      `${r.exchange || 'queue'} publish`,
+      SpanKind.PRODUCER,
+      { 'messaging.destination.name': r.routing_key },
+      // The span continues the trace stored with the row; the message carries the relay's span on.
+      () =>
+        this.broker.publish(r.exchange, r.routing_key, r.payload, {
+          headers: injectTraceHeaders({ ...r.headers }),
+          messageId: `outbox-${r.id}`,
+        }),
+      r.headers,
+    );
   }
 
   private async failed(outbox: OutboxRepository, row: OutboxRow, error: Error): Promise<void> {

@@ -1,6 +1,7 @@
 import { loadConfig, runService, StartupError, type Config } from '@herald/config';
 import { createLogger, type Logger } from '@herald/logger';
 import { startOpsServer, type ProcessHealth } from '@herald/metrics';
+import { startTracing, stopTracing } from '@herald/telemetry';
 
 export { HttpDrain } from './http-drain';
 export { consumerHealth, type ConsumerHealth } from './consumer-health';
@@ -23,6 +24,7 @@ export function serve(service: string, start: (config: Config, logger: Logger) =
   void runService(async () => {
     const config = loadConfig();
     const logger = createLogger(service, config.LOG_LEVEL);
+    startTracing(service, config.OTEL_EXPORTER_OTLP_ENDPOINT);
     const running = await start(config, logger);
     const ops = await startOpsServer({
       port: config.OPS_PORT,
@@ -42,13 +44,16 @@ export function serve(service: string, start: (config: Config, logger: Logger) =
       stopping = true;
       logger.info('stopping: finishing in-flight work', { signal, deadline_ms: config.SHUTDOWN_TIMEOUT_MS });
       exitAtDeadline(logger, config.SHUTDOWN_TIMEOUT_MS);
-      running.stop().then(
-        () => process.exit(0),
-        (err: Error) => {
-          logger.error('stop failed', { error: err.message });
-          process.exit(1);
-        },
-      );
+      running
+        .stop()
+        .then(() => stopTracing())
+        .then(
+          () => process.exit(0),
+          (err: Error) => {
+            logger.error('stop failed', { error: err.message });
+            process.exit(1);
+          },
+        );
     };
     process.once('SIGTERM', shutdown);
     process.once('SIGINT', shutdown);

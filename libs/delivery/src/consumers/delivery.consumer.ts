@@ -1,5 +1,6 @@
 import { REQUEST_ID_HEADER } from '@herald/contracts';
 import { runWithRequestId, type Logger } from '@herald/logger';
+import { SpanKind, withSpan } from '@herald/telemetry';
 import type { HandlerOutcome, QueueMessage } from '@herald/messaging';
 import { decodeDeliveryMessage } from '../domain/delivery-message.decoder';
 import { deliverNotification, type DeliverNotificationDeps } from '../domain/deliver-notification.use-case';
@@ -24,7 +25,19 @@ export function deliveryHandler(deps: DeliverNotificationDeps): (msg: QueueMessa
         logger.warn('invalid delivery message dead-lettered', { reason: decoded.reason, message_id: raw.messageId });
         return 'reject';
       }
-      return deliverNotification(deps, decoded.message, requestId);
+      const { notification_id, event_id, attempt } = decoded.message;
+      return withSpan(
+        `${deps.channel} deliver`,
+        SpanKind.CONSUMER,
+        {
+          'herald.notification_id': notification_id,
+          'herald.event_id': event_id,
+          'herald.channel': deps.channel,
+          'herald.attempt': attempt,
+        },
+        () => deliverNotification(deps, decoded.message, requestId),
+        raw.headers,
+      );
     });
   };
 }

@@ -1,5 +1,6 @@
 import type { Channel, DeliveryMessage } from '@herald/contracts';
 import type { Logger } from '@herald/logger';
+import { SpanKind, withSpan } from '@herald/telemetry';
 import { nextRetryDelay, type RetryPolicyLike } from '@herald/messaging';
 import type { DeliveryStore } from '../data/delivery.store';
 import type { AttemptRecord } from '../data/notification.repository';
@@ -43,7 +44,10 @@ function attemptRecord(msg: DeliveryMessage, decision: DeliveryDecision, outcome
  */
 async function attempt(deps: DeliverNotificationDeps, request: DeliveryRequest): Promise<DeliveryOutcome> {
   try {
-    return await deps.provider.send(request);
+    // The provider call as a client span: webhook POST, SMTP/SES send, Twilio request.
+    return await withSpan(`${deps.channel} provider send`, SpanKind.CLIENT, { 'herald.channel': deps.channel }, () =>
+      deps.provider.send(request),
+    );
   } catch (err) {
     deps.logger.error('provider failed unexpectedly', { notification_id: request.message.notification_id, error: describeError(err) });
     return { kind: 'retryable', providerResponse: {}, error: `internal error: ${describeError(err)}` };

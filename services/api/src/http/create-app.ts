@@ -33,6 +33,7 @@ import type { TemplatesService } from '../templates/templates.service';
 import { apiKeyGate } from '../api-keys/api-key.middleware';
 import { auditTrail } from '../audit/audit.middleware';
 import { accessLog } from './access-log.middleware';
+import { traceRequests } from './trace-requests.middleware';
 import { bodyReader } from './body-reader.middleware';
 import { errorHandler } from './error-handler';
 import { openApiMiddleware } from './openapi.middleware';
@@ -111,6 +112,7 @@ export function createApp(deps: AppDeps): Express {
   app.set('etag', false);
   app.use(requestContext);
   app.use(accessLog(deps.logger));
+  app.use(traceRequests);
   app.use(usageCounter(deps.usage, BASE_PATH));
   app.use(
     openApiMiddleware(deps.validateResponses, {

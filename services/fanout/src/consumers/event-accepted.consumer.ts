@@ -1,5 +1,6 @@
 import { REQUEST_ID_HEADER, type EventAcceptedMessage } from '@herald/contracts';
 import type { Logger } from '@herald/logger';
+import { injectTraceHeaders, SpanKind, withSpan } from '@herald/telemetry';
 import { runWithRequestId } from '@herald/logger';
 import type { HandlerOutcome, MessageQueue, QueueMessage, TopologyNames } from '@herald/messaging';
 import type { FanoutStore } from '../data/fanout.store';
@@ -34,7 +35,14 @@ export function eventAcceptedHandler(deps: FanoutDeps) {
         return 'reject';
       }
       try {
-        return await fanOut(deps, message, requestId ? { [REQUEST_ID_HEADER]: requestId } : {});
+        return await withSpan(
+          'fanout.events process',
+          SpanKind.CONSUMER,
+          { 'herald.event_id': message.event_id, 'herald.project_id': message.project_id },
+          // Deliveries carry the fan-out span on to the workers.
+          () => fanOut(deps, message, injectTraceHeaders(requestId ? { [REQUEST_ID_HEADER]: requestId } : {})),
+          msg.headers,
+        );
       } catch (err) {
         if (!isPoison(err)) throw err;
         const reason = poisonReason(err);
