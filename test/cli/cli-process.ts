@@ -20,13 +20,19 @@ export function herald(env: NodeJS.ProcessEnv, ...args: string[]): Promise<CliRu
   });
 }
 
-/** The environment a test's CLI runs with: the test's database, broker namespace and secrets key. */
-export function cliEnv(config: { DATABASE_URL: string; AMQP_URL: string; AMQP_NAMESPACE: string }): NodeJS.ProcessEnv {
+/** The environment a test's CLI runs with: the test's database, queue driver and namespace, and secrets key. */
+export function cliEnv(config: {
+  DATABASE_URL: string;
+  AMQP_URL: string;
+  AMQP_NAMESPACE: string;
+  QUEUE_DRIVER?: string;
+}): NodeJS.ProcessEnv {
   return {
     ...process.env,
     DATABASE_URL: config.DATABASE_URL,
     AMQP_URL: config.AMQP_URL,
     AMQP_NAMESPACE: config.AMQP_NAMESPACE,
+    QUEUE_DRIVER: config.QUEUE_DRIVER ?? '',
     HERALD_SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
     LOG_LEVEL: 'silent',
   };

@@ -1,6 +1,6 @@
 import { TopologyNames } from '@herald/messaging';
-import { connect, type ChannelModel } from 'amqplib';
 import { deleteTestTopology } from '../support/amqp-cleanup';
+import { openQueueProbe, type QueueProbe } from '../support/queue-probe';
 import { eventually } from '../support/eventually';
 import { startSystem, type RunningSystem } from '../support/system';
 import { testConfig } from '../support/test-env';
@@ -17,15 +17,15 @@ const config = testConfig({ DATABASE_URL: scratch.url });
 const names = new TopologyNames(config.AMQP_NAMESPACE);
 const env = () => cliEnv(config);
 let system: RunningSystem;
-let amqp: ChannelModel;
+let probe: QueueProbe;
 
 beforeAll(async () => {
   expect((await herald(env(), 'migrate')).code).toBe(0);
   system = await startSystem(config);
-  amqp = await connect(config.AMQP_URL);
+  probe = await openQueueProbe(config);
 });
 afterAll(async () => {
-  await amqp?.close();
+  await probe?.close();
   await system?.stop();
   await deleteTestTopology(config);
   await scratch.drop();
@@ -61,22 +61,10 @@ async function deadLetters(projectId: string, n: number, channel = 'webhook', cr
   return rows.map((r) => r.id);
 }
 
-async function queued(channel: 'webhook' | 'sms'): Promise<number> {
-  const ch = await amqp.createChannel();
-  try {
-    return (await ch.checkQueue(names.deliveryQueue(channel))).messageCount;
-  } finally {
-    await ch.close();
-  }
-}
+const queued = (channel: 'webhook' | 'sms'): Promise<number> => probe.depth(names.deliveryQueue(channel));
 
 async function purge(channel: 'webhook' | 'sms'): Promise<void> {
-  const ch = await amqp.createChannel();
-  try {
-    await ch.purgeQueue(names.deliveryQueue(channel));
-  } finally {
-    await ch.close();
-  }
+  await probe.drain(names.deliveryQueue(channel));
 }
 
 async function statuses(projectId: string): Promise<Array<{ channel: string; status: string; n: number }>> {

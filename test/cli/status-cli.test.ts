@@ -1,3 +1,4 @@
+import { TEST_QUEUE_DRIVER } from '../support/test-env';
 import { once } from 'node:events';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +13,13 @@ import { cliEnv, herald, useScratchDatabase } from './cli-process';
 const f = useSystem();
 const scratch = useScratchDatabase('cli_status');
 afterAll(() => scratch.drop());
+/**
+ * With RabbitMQ the fixture's fan-out (on the shared database) consumes the namespace's queue the
+ * command inspects; with the postgres driver queues live in each database, and the command reads
+ * the scratch one, where nothing consumes. A silent broker only exists with RabbitMQ.
+ */
+const FANOUT_CONSUMERS = TEST_QUEUE_DRIVER === 'rabbitmq' ? 1 : 0;
+const withBroker = (name: string, fn: () => Promise<void>) => (TEST_QUEUE_DRIVER === 'rabbitmq' ? it(name, fn) : undefined);
 const env = () => ({ ...cliEnv(f.config), DATABASE_URL: scratch.url });
 
 beforeAll(async () => {
@@ -42,7 +50,7 @@ describe('herald status (the compiled program)', () => {
     expect(health).toMatchObject({ status: 'healthy', database: 'ok', broker: 'ok' });
     const ns = f.config.AMQP_NAMESPACE;
     // The fixture's fan-out consumes its queue; no webhook worker runs in this file.
-    expect(health.queues).toContainEqual({ name: `${ns}fanout.events`, messages: 0, consumers: 1 });
+    expect(health.queues).toContainEqual({ name: `${ns}fanout.events`, messages: 0, consumers: FANOUT_CONSUMERS });
     expect(health.queues).toContainEqual({ name: `${ns}webhook-worker.deliveries`, messages: 0, consumers: 0 });
     expect(health.queues.every((q: { name: string }) => q.name.startsWith(ns))).toBe(true);
     expect(health.outbox).toEqual({ backlog: 2, oldest_age_seconds: expect.any(Number) });
@@ -57,33 +65,39 @@ describe('herald status (the compiled program)', () => {
     expect(run.stdout).toMatch(/^status\s+healthy$/m);
     expect(run.stdout).toMatch(/^outbox\s+2 waiting, oldest \d+ s$/m);
     expect(run.stdout).toMatch(/^scheduled events\s+1 due/m);
-    expect(run.stdout).toMatch(new RegExp(`^${f.config.AMQP_NAMESPACE.replace('.', '\\.')}fanout\\.events\\s+0\\s+1$`, 'm'));
+    expect(run.stdout).toMatch(
+      new RegExp(`^${f.config.AMQP_NAMESPACE.replace('.', '\\.')}fanout\\.events\\s+0\\s+${FANOUT_CONSUMERS}$`, 'm'),
+    );
   });
 
-  it('when the broker accepts connections but never answers, then status reports it down, still shows the database, and exits 1', async () => {
-    const sockets: Socket[] = [];
-    const silent: Server = createServer((s) => sockets.push(s)).listen(0, '127.0.0.1');
-    await once(silent, 'listening');
-    try {
-      const { port } = silent.address() as AddressInfo;
-      const run = await herald({ ...env(), AMQP_URL: `amqp://guest:hunter2@127.0.0.1:${port}` }, 'status', '--json', '--wait', '1');
-      expect(run.code).toBe(1);
-      const health = JSON.parse(run.stdout);
-      expect(health).toMatchObject({ status: 'unhealthy', database: 'ok', broker: expect.stringMatching(/^error: /), queues: [] });
-      expect(health.outbox.backlog).toBe(2);
-      expect(run.stdout + run.stderr).not.toContain('hunter2');
-    } finally {
-      for (const s of sockets) s.destroy();
-      silent.close();
-    }
-  });
+  withBroker(
+    'when the broker accepts connections but never answers, then status reports it down, still shows the database, and exits 1',
+    async () => {
+      const sockets: Socket[] = [];
+      const silent: Server = createServer((s) => sockets.push(s)).listen(0, '127.0.0.1');
+      await once(silent, 'listening');
+      try {
+        const { port } = silent.address() as AddressInfo;
+        const run = await herald({ ...env(), AMQP_URL: `amqp://guest:hunter2@127.0.0.1:${port}` }, 'status', '--json', '--wait', '1');
+        expect(run.code).toBe(1);
+        const health = JSON.parse(run.stdout);
+        expect(health).toMatchObject({ status: 'unhealthy', database: 'ok', broker: expect.stringMatching(/^error: /), queues: [] });
+        expect(health.outbox.backlog).toBe(2);
+        expect(run.stdout + run.stderr).not.toContain('hunter2');
+      } finally {
+        for (const s of sockets) s.destroy();
+        silent.close();
+      }
+    },
+  );
 
   it('when the database refuses connections, then status reports it down with its address masked and exits 1', async () => {
     const run = await herald({ ...env(), DATABASE_URL: 'postgres://ops:hunter2@127.0.0.1:1/herald' }, 'status', '--wait', '1');
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/^status\s+unhealthy$/m);
     expect(run.stdout).toMatch(/^database\s+error: cannot connect to PostgreSQL at postgres:\/\/\*\*\*\*:\*\*\*\*@127\.0\.0\.1:1\/herald/m);
-    expect(run.stdout).toMatch(/^broker\s+ok$/m);
+    // With the postgres queue driver the queue lives in that same database, so it is down too.
+    expect(run.stdout).toMatch(TEST_QUEUE_DRIVER === 'rabbitmq' ? /^broker\s+ok$/m : /^broker\s+error/m);
     expect(run.stdout + run.stderr).not.toContain('hunter2');
   });
 
