@@ -81,6 +81,12 @@ export class Database implements Queryable {
   /** Runs fn in one transaction on one client; rolls back on any error. */
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     const client: PoolClient = await this.pool.connect();
+    // A connection that dies between two statements (a database restart, an administrator's
+    // terminate) emits 'error' on the client with no query to fail; unheard, it would crash the
+    // process. The next statement fails instead, and the broken client is discarded, not pooled.
+    let broken: Error | undefined;
+    const onError = (err: Error) => (broken = err);
+    client.on('error', onError);
     try {
       await client.query('BEGIN');
       const result = await fn(client);
@@ -90,7 +96,8 @@ export class Database implements Queryable {
       await client.query('ROLLBACK').catch(() => undefined);
       throw err;
     } finally {
-      client.release();
+      client.off('error', onError);
+      client.release(broken);
     }
   }
 
