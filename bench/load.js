@@ -2,7 +2,9 @@
 /**
  * Load generator, run in its own process by bench/run.js so it never shares an event loop with
  * the system under test. Input: one JSON argument
- *   { url, connections, durationSec, warmupSec, headers, body }
+ *   { url, connections, durationSec, warmupSec, headers, body, benchRun }
+ * With `benchRun`, `body` is an event whose payload is replaced per request by
+ * {bench_run, seq} with a fresh seq, so bench/receiver.js can count (and check) its deliveries.
  * Output: counts, accepted/s and latency percentiles, as an IPC message {result} when forked
  * (then it waits for the parent to disconnect) or one JSON line on stdout.
  *
@@ -12,6 +14,12 @@
 const autocannon = require('autocannon');
 
 const opts = JSON.parse(process.argv[2]);
+
+let seq = 0;
+const template = opts.benchRun ? JSON.parse(opts.body) : null;
+const requests = template
+  ? [{ setupRequest: (req) => ({ ...req, body: JSON.stringify({ ...template, payload: { bench_run: opts.benchRun, seq: seq++ } }) }) }]
+  : undefined;
 
 function run(durationSec, record) {
   return new Promise((resolve, reject) => {
@@ -23,6 +31,7 @@ function run(durationSec, record) {
         duration: durationSec,
         headers: opts.headers,
         body: opts.body,
+        requests,
         timeout: 10,
       },
       (err, result) => (err ? reject(err) : resolve(result)),
@@ -43,7 +52,7 @@ function percentile(sorted, p) {
 }
 
 async function main() {
-  if (opts.warmupSec > 0) await run(opts.warmupSec, null);
+  const warm = opts.warmupSec > 0 ? await run(opts.warmupSec, null) : null;
   // Tell the parent the measured window starts (it samples CPU use per process over it).
   if (process.send) process.send({ measuring: true });
   const latencies = [];
@@ -59,6 +68,8 @@ async function main() {
     duration_s: round(result.duration || elapsedSec),
     requests: result.requests.total,
     ok_2xx: ok,
+    warmup_2xx: warm ? warm['2xx'] : 0,
+    bodies_sent: seq,
     non_2xx: result.non2xx,
     non_2xx_by_status: latencies.non2xx,
     socket_errors: result.errors,

@@ -6,13 +6,17 @@
  * clock the sender reads), the recipient index from the query string (?r=N) and whether the
  * X-Herald-Signature-256 header matches HMAC-SHA256(secret, raw body).
  *
- * env: BENCH_SIGNING_SECRET (optional; without it signatures are not checked)
- * IPC in: {cmd:'collect', run} -> out: {cmd:'collected', run, arrivals:[[seq, r, tMs]], ...counters}
+ * A signature is good when it matches any of the signing secrets it knows (projects differ).
+ *
+ * env: BENCH_SIGNING_SECRET (optional, comma-separated; without any, signatures are not checked)
+ * IPC in: {cmd:'secrets', secrets:[...]} adds secrets (a new stack's projects)
+ *         {cmd:'collect', run} -> out: {cmd:'collected', run, arrivals:[[seq, r, tMs]], ...counters}
+ *         {cmd:'count', run} -> out: {cmd:'count', run, received, other} (other: non-bench bodies so far)
  */
 const http = require('node:http');
 const { createHmac, timingSafeEqual } = require('node:crypto');
 
-const secret = process.env.BENCH_SIGNING_SECRET || '';
+const secrets = new Set((process.env.BENCH_SIGNING_SECRET || '').split(',').filter(Boolean));
 const runs = new Map(); // run -> { arrivals: [], seen: Set, duplicates, badSignatures }
 let other = 0;
 
@@ -27,9 +31,12 @@ function runState(run) {
 
 function signatureOk(raw, header) {
   if (!header) return false;
-  const expected = Buffer.from('sha256=' + createHmac('sha256', secret).update(raw).digest('hex'));
   const got = Buffer.from(String(header));
-  return got.length === expected.length && timingSafeEqual(got, expected);
+  for (const secret of secrets) {
+    const expected = Buffer.from('sha256=' + createHmac('sha256', secret).update(raw).digest('hex'));
+    if (got.length === expected.length && timingSafeEqual(got, expected)) return true;
+  }
+  return false;
 }
 
 const server = http.createServer((req, res) => {
@@ -63,7 +70,7 @@ const server = http.createServer((req, res) => {
     }
     s.seen.add(key);
     if (!body.notification_id || !body.timestamp || body.event_type === undefined) s.badBodies++;
-    if (secret) {
+    if (secrets.size) {
       const header = req.headers['x-herald-signature-256'];
       if (!header) s.missingSignatures++;
       else if (!signatureOk(raw, header)) s.badSignatures++;
@@ -76,7 +83,10 @@ server.headersTimeout = 70_000;
 server.requestTimeout = 0;
 
 process.on('message', (m) => {
-  if (m && m.cmd === 'collect') {
+  if (m && m.cmd === 'secrets') {
+    for (const x of m.secrets) secrets.add(x);
+    process.send({ cmd: 'secrets', known: secrets.size });
+  } else if (m && m.cmd === 'collect') {
     const s = runState(m.run);
     process.send({
       cmd: 'collected',
@@ -89,7 +99,7 @@ process.on('message', (m) => {
       other_requests: other,
     });
   } else if (m && m.cmd === 'count') {
-    process.send({ cmd: 'count', run: m.run, received: runState(m.run).arrivals.length });
+    process.send({ cmd: 'count', run: m.run, received: runState(m.run).arrivals.length, other });
   }
 });
 process.on('disconnect', () => process.exit(0));

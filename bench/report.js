@@ -1,0 +1,160 @@
+'use strict';
+/** The bench's table on stdout, from the result object bench/run.js also writes as JSON. */
+
+function pad(s, n, right = false) {
+  s = s == null ? '-' : String(s);
+  return right ? s.padEnd(n) : s.padStart(n);
+}
+const pct = (v) => `${Math.round(v * 100)}%`;
+const ratio = (a, b) => (a == null || b == null || b === 0 ? null : Math.round((a / b) * 100) / 100);
+
+function cpuLine(cpu) {
+  if (!cpu) return '-';
+  return Object.entries({ ...cpu.cores_used, 'irq+softirq': cpu.irq_softirq_cores, 'ended processes': cpu.unattributed_cores })
+    .filter(([, v]) => v >= 0.05)
+    .map(([k, v]) => `${k} ${pct(v)}`)
+    .join(', ');
+}
+
+function scenarioName(s) {
+  return `${s.mode} f${s.fanout}`;
+}
+
+/** Deliveries per second of CPU: how much machine one delivery costs, whoever spends it. */
+function deliveriesPerCpuSecond(s) {
+  if (!s.cpu || !s.deliveries_received) return null;
+  const busyCores = (s.cpu.machine_busy_pct / 100) * require('node:os').cpus().length;
+  return Math.round(s.deliveries_per_s / Math.max(0.01, busyCores));
+}
+
+function endToEndTable(r, out) {
+  const stacks = Object.values(r.stacks).filter((s) => !s.unavailable);
+  const bare = r.stacks.bare && !r.stacks.bare.unavailable ? r.stacks.bare : null;
+  out.push(`End to end: webhook deliveries from the start of the POST to receipt, ${r.settings.concurrency} publishers.`);
+  out.push(
+    '  deliveries/s = deliveries / (last receipt - first POST); "vs bare" = this stack / bare pipeline in this run (goal >= 0.85 throughput, <= 1.3 p99)',
+  );
+  out.push(
+    `  ${pad('scenario', 10, true)} ${pad('stack', 16, true)} | ${pad('events', 6)} ${pad('deliv/s', 7)} ${pad('p50 ms', 7)} ${pad('p90 ms', 7)} ${pad('p99 ms', 7)} | ${pad('miss', 4)} ${pad('dup', 3)} ${pad('badsig', 6)} | ${pad('vs bare', 7)} ${pad('p99 vs', 6)} | ${pad('deliv/cpu-s', 11)}`,
+  );
+  const names = new Set(stacks.flatMap((s) => s.scenarios.map(scenarioName)));
+  for (const name of names) {
+    const base = bare && bare.scenarios.find((x) => scenarioName(x) === name && !x.unavailable);
+    for (const st of stacks) {
+      const s = st.scenarios.find((x) => scenarioName(x) === name);
+      if (!s) continue;
+      if (s.unavailable) {
+        out.push(`  ${pad(name, 10, true)} ${pad(st.stack, 16, true)} | UNAVAILABLE: ${s.unavailable.split('\n')[0]}`);
+        continue;
+      }
+      const isBare = st === bare;
+      out.push(
+        `  ${pad(name, 10, true)} ${pad(st.stack, 16, true)} | ${pad(s.events_accepted, 6)} ${pad(s.deliveries_per_s, 7)} ${pad(s.latency_ms.p50, 7)} ${pad(s.latency_ms.p90, 7)} ${pad(s.latency_ms.p99, 7)} | ${pad(s.deliveries_missing, 4)} ${pad(s.duplicates, 3)} ${pad(s.bad_signatures, 6)} | ${pad(isBare || !base ? null : ratio(s.deliveries_per_s, base.deliveries_per_s), 7)} ${pad(isBare || !base ? null : ratio(s.latency_ms.p99, base.latency_ms.p99), 6)} | ${pad(deliveriesPerCpuSecond(s), 11)}`,
+      );
+      if (s.stalled) out.push(`      stalled: ${s.stalled.split('\n')[0]}`);
+    }
+  }
+}
+
+function ingestTable(r, out) {
+  const rows = Object.values(r.stacks).flatMap((s) => s.ingest || []);
+  if (!rows.length) return;
+  const bare = (r.stacks.bare && r.stacks.bare.ingest) || [];
+  out.push('');
+  out.push(
+    `Ingest while delivering: POST /events (one webhook recipient) for ${r.settings.durationSec} s after ${r.settings.warmupSec} s warm-up, fan-out and worker running.`,
+  );
+  out.push(
+    `  ${pad('conns', 5)} ${pad('stack', 16, true)} | ${pad('ev/s', 6)} ${pad('p50 ms', 7)} ${pad('p99 ms', 7)} ${pad('errors', 6)} | ${pad('deliv/s meanwhile', 17)} ${pad('drained after s', 15)} ${pad('miss', 4)} ${pad('dup', 3)} ${pad('badsig', 6)} | ${pad('vs bare', 7)}`,
+  );
+  for (const x of rows) {
+    if (x.unavailable) {
+      out.push(`  ${pad(x.connections, 5)} ${pad(x.stack || '?', 16, true)} | UNAVAILABLE: ${x.unavailable.split('\n')[0]}`);
+      continue;
+    }
+    const base = bare.find((b) => b.connections === x.connections && !b.unavailable);
+    out.push(
+      `  ${pad(x.connections, 5)} ${pad(x.stack, 16, true)} | ${pad(x.accepted_per_s, 6)} ${pad(x.latency_ms.p50, 7)} ${pad(x.latency_ms.p99, 7)} ${pad(x.errors, 6)} | ${pad(x.delivered_per_s_meanwhile, 17)} ${pad(x.backlog_drained_after_s, 15)} ${pad(x.deliveries_missing, 4)} ${pad(x.duplicates, 3)} ${pad(x.bad_signatures, 6)} | ${pad(x.stack === 'bare' || !base ? null : ratio(x.accepted_per_s, base.accepted_per_s), 7)}`,
+    );
+    if (x.stalled) out.push(`      stalled: ${x.stalled.split('\n')[0]}`);
+  }
+}
+
+function detail(r, out) {
+  out.push('');
+  out.push('Where the time went (CPU: 100% = one core; PostgreSQL: statements of the bench database per delivery):');
+  for (const st of Object.values(r.stacks)) {
+    if (st.unavailable) continue;
+    const parts = [...st.scenarios.filter((s) => s.mode === 'burst'), ...(st.ingest || []).map((x) => ({ ...x, ingest: true }))];
+    for (const s of parts) {
+      if (s.unavailable) continue;
+      const label = s.ingest ? `ingest c${s.connections}` : scenarioName(s);
+      out.push(`  ${st.stack} ${label}: CPU ${cpuLine(s.cpu)} (machine ${s.cpu ? s.cpu.machine_busy_pct : '-'}% busy)`);
+      if (s.pg)
+        out.push(
+          `      PostgreSQL: ${s.pg.transactions_per_s} tx/s, ${s.pg.wal_mb_per_s} MB/s WAL, ${s.pg.mean_active_backends} busy backends: ${s.pg.waits.join(', ')}`,
+        );
+      const t = s.statements;
+      if (t && t.top) {
+        out.push(
+          `      ${t.statements_per_unit} statements and ${t.exec_ms_per_unit} ms of execution per ${s.ingest ? 'event' : 'delivery'}; top:`,
+        );
+        for (const q of t.top.slice(0, 5))
+          out.push(`        ${pad(q.share_pct + '%', 4)} ${pad(q.calls_per_unit, 5)}x ${pad(q.mean_ms, 6)} ms  ${q.query}`);
+      } else if (t && t.unavailable) out.push(`      statements: ${t.unavailable}`);
+    }
+  }
+}
+
+function printReport(r) {
+  const out = [];
+  const m = r.machine;
+  out.push('');
+  out.push(
+    `Herald benchmark ${r.timestamp}: ${m.cpus} x ${m.cpu_model}, ${m.total_memory_gb} GB, Node ${m.node}, ${m.postgres}, ${m.rabbitmq}`,
+  );
+  out.push(
+    `Machine ${m.before_start.machine_busy_pct}% busy in the 2 s before the start (load average ${m.load_average_at_start.join(' ')})`,
+  );
+  for (const st of Object.values(r.stacks)) {
+    if (st.unavailable) out.push(`${st.stack}: UNAVAILABLE: ${st.unavailable.split('\n')[0]}`);
+    if (st.crashed) out.push(`${st.stack}: A PROCESS DIED: ${st.crashed.split('\n')[0]}`);
+  }
+  out.push('');
+  endToEndTable(r, out);
+  ingestTable(r, out);
+  for (const st of Object.values(r.stacks)) {
+    if (!st.priority_fairness) continue;
+    out.push('');
+    if (st.priority_fairness.available === false)
+      out.push(`${st.stack} priorities and fairness: UNAVAILABLE: ${st.priority_fairness.reason}`);
+    else
+      out.push(
+        ...require('./priority-fairness')
+          .report(st.priority_fairness)
+          .map((l, i) => (i === 0 ? `${st.stack}: ${l}` : l)),
+      );
+  }
+  for (const st of Object.values(r.stacks)) {
+    if (st.scheduler) out.push('', ...require('./scheduler-lag').report(st.scheduler));
+    if (st.channels) out.push('', ...require('./channels').report(st.channels));
+  }
+  detail(r, out);
+  out.push('');
+  out.push(`Peak RSS (VmHWM, MB; goal < ${r.goals.peakRssMb} per service):`);
+  for (const st of Object.values(r.stacks)) {
+    if (!st.peak_rss_mb) continue;
+    const over = Object.entries(st.peak_rss_mb).filter(([, v]) => v != null && v >= r.goals.peakRssMb);
+    out.push(
+      `  ${pad(st.stack, 16, true)} ${Object.entries(st.peak_rss_mb)
+        .map(([k, v]) => `${k} ${v ?? '-'}`)
+        .join(', ')}${over.length ? `  OVER: ${over.map(([k]) => k).join(', ')}` : ''}`,
+    );
+  }
+  out.push('');
+  out.push(`Finished in ${r.finished_in_s} s.`);
+  out.push('');
+  process.stdout.write(out.join('\n') + '\n');
+}
+
+module.exports = { printReport };
