@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express';
 import { join } from 'node:path';
 import '../auth/express-augment';
 import { isStorableDateTime } from './date-time.format';
+import { cacheRoutePatterns } from './route-pattern.cache';
 import { statusOf } from './error-handler';
 
 /** openapi.yaml sits at the repository root; compiled code runs from services/api/dist/http. */
@@ -24,6 +25,7 @@ export interface EdgeStages {
  * nothing about the body rules.
  */
 export function openApiMiddleware(validateResponses: boolean, stages: EdgeStages): RequestHandler[] {
+  cacheRoutePatterns();
   const steps = OpenApiValidator.middleware({
     apiSpec: OPENAPI_PATH,
     validateRequests: { allowUnknownQueryParameters: false, removeAdditional: false },
