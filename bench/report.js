@@ -99,7 +99,7 @@ function detail(r, out) {
         out.push(
           `      ${t.statements_per_unit} statements and ${t.exec_ms_per_unit} ms of execution per ${s.ingest ? 'event' : 'delivery'}; top:`,
         );
-        for (const q of t.top.slice(0, 5))
+        for (const q of t.top.slice(0, 8))
           out.push(`        ${pad(q.share_pct + '%', 4)} ${pad(q.calls_per_unit, 5)}x ${pad(q.mean_ms, 6)} ms  ${q.query}`);
       } else if (t && t.unavailable) out.push(`      statements: ${t.unavailable}`);
     }

@@ -118,6 +118,8 @@ async function resetDatabase() {
   try {
     await c.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
     await c.query(`CREATE DATABASE ${DB_NAME}`);
+    // Statements run by triggers show in the statement stats too (ignored where not allowed).
+    await c.query(`ALTER DATABASE ${DB_NAME} SET pg_stat_statements.track = 'all'`).catch(() => undefined);
   } finally {
     await c.end();
   }

@@ -217,21 +217,25 @@ async function statementStats(pg) {
   }
   return {
     async read(units, top = 8) {
+      // With pg_stat_statements.track = 'all' (run.js sets it on the bench database) statements
+      // run by triggers and functions appear too, marked nested; their time is already inside
+      // the top-level statement that fired them, so totals count top-level rows only.
       const { rows } = await pg.query(
         `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 90) AS q, calls::float8 AS calls,
-                total_exec_time::float8 AS ms, rows::float8 AS rows, wal_bytes::float8 AS wal
+                total_exec_time::float8 AS ms, toplevel
            FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
           WHERE d.datname = $1 AND query NOT ILIKE '%pg_stat%'
           ORDER BY total_exec_time DESC`,
         [DB_NAME],
       );
-      const total = rows.reduce((a, r) => a + r.ms, 0);
-      const calls = rows.reduce((a, r) => a + r.calls, 0);
+      const topLevel = rows.filter((r) => r.toplevel);
+      const total = topLevel.reduce((a, r) => a + r.ms, 0);
+      const calls = topLevel.reduce((a, r) => a + r.calls, 0);
       return {
         statements_per_unit: units ? round(calls / units, 2) : null,
         exec_ms_per_unit: units ? round(total / units, 3) : null,
         top: rows.slice(0, top).map((r) => ({
-          query: r.q,
+          query: r.toplevel ? r.q : `(nested) ${r.q}`,
           calls_per_unit: units ? round(r.calls / units, 2) : null,
           mean_ms: round(r.ms / Math.max(1, r.calls), 3),
           share_pct: round((100 * r.ms) / Math.max(1e-9, total), 0),
