@@ -6,7 +6,9 @@
  * Records, per event, the monotonic time (ms, CLOCK_MONOTONIC via process.hrtime, shared with
  * the receiver) just before the request is written, the status and the event id.
  *
- * Input: one JSON argument { url, apiKey, receiverUrl, run, events, fanout, concurrency, ratePerSec }
+ * Input: one JSON argument { url, apiKey, receiverUrl, run, events, fanout, concurrency, ratePerSec,
+ * priority?, eventType? } (priority: the events' `priority`, left out of the body when not given;
+ * eventType: their `event_type`, 'bench' when not given)
  * Output: { posts: [[seq, tPostMs, status, eventId, responseMs]], startedMs, finishedMs } as an IPC message
  * {result} when forked (then it idles until the parent disconnects), else one JSON line on stdout.
  */
@@ -21,7 +23,8 @@ function bodyFor(seq) {
   const recipients = [];
   for (let r = 0; r < o.fanout; r++) recipients.push({ channels: ['webhook'], webhook_url: `${o.receiverUrl}?r=${r}` });
   return JSON.stringify({
-    event_type: 'bench',
+    event_type: o.eventType || 'bench',
+    ...(o.priority ? { priority: o.priority } : {}),
     recipients,
     payload: { bench_run: o.run, seq },
     inline: { html: '<p>x</p>' },

@@ -1,0 +1,358 @@
+'use strict';
+/**
+ * Priority lanes and per-project fair share under a backlog (issue 12), webhook channel, end to
+ * end; called once per queue driver with the api, fanout and webhook-worker of that stack running.
+ * Each scenario queues a backlog (BENCH_PRIO_BACKLOG_EVENTS events x BENCH_PRIO_BACKLOG_FANOUT
+ * webhook recipients, POSTed at once), waits until fan-out has turned every backlog event into
+ * deliveries (no backlog event still `accepted`), then POSTs BENCH_PRIO_EVENTS one-recipient
+ * events per measured class, one class after the other, and waits until everything, backlog
+ * included, has arrived at bench/receiver.js (so the next scenario and whatever runs after this
+ * module start from empty lanes).
+ *
+ *   1. fairness: project A POSTs the backlog as `medium` (its first FAIR_SHARE_BURST deliveries
+ *      stay in the medium lane, the rest are demoted to `low`); then project B's `medium` events
+ *      (class medium_b). Runs first, while A's token bucket is still full.
+ *   2. priority: project A POSTs the backlog as `low`; then A's `high` events (high), B's
+ *      `medium` events (medium_b: the medium lane for a project within its fair share), A's
+ *      `medium` events (medium_a: the same project as the backlog; the fair share charges A's
+ *      low deliveries too, so these may be demoted behind the backlog, which this class shows).
+ *
+ * Latency = arrival at the receiver - start of the POST (CLOCK_MONOTONIC on both sides). A
+ * measurement only counts while the backlog is still queued: per class the result gives how
+ * many backlog deliveries had not arrived yet at the class's first POST and at its last
+ * delivery; when none were left at the last delivery, `backlog_drained_first` is true and the
+ * latency proves nothing about lanes.
+ *
+ * The caller starts the stack (api, one fanout, webhook-worker) with the queue driver under test;
+ * apiKeyA and apiKeyB should be fresh projects: the fair share is a token bucket per project in
+ * the fan-out process, and a project A that sent deliveries in the ~20 s before has less than a
+ * full burst left, so fewer of its deliveries would stay in the medium lane ahead of B's.
+ * Whether the backlog is really queued is checked through the API and the receiver (both
+ * drivers alike): every backlog event left `accepted`, and `undelivered_when_fanned_out` says how
+ * many of its deliveries had not arrived yet. The worker is far slower than the backlog's
+ * creation (20,000 deliveries fanned out in 1-6 s, drained at 700-2,300/s on a shared 2-core
+ * machine), so the receiver answers every delivery at once; should a faster machine drain it
+ * before the measured events arrive, `backlog_drained_first` says so: raise BENCH_PRIO_BACKLOG_EVENTS.
+ *
+ * Knobs (env): BENCH_PRIO_BACKLOG_EVENTS [20], BENCH_PRIO_BACKLOG_FANOUT [1000],
+ * BENCH_PRIO_EVENTS [100], BENCH_PRIO_CONCURRENCY [4] (POSTs in flight, measured classes),
+ * BENCH_PRIO_BACKLOG_CONCURRENCY [4], BENCH_PRIO_WAIT_S [60] (longest wait per scenario for the
+ * backlog to drain), BENCH_SKIP_PRIORITY (skips this part).
+ */
+const path = require('node:path');
+const { fork } = require('node:child_process');
+
+const env = process.env;
+const num = (name, def) => (env[name] !== undefined && env[name] !== '' ? Number(env[name]) : def);
+const S = {
+  backlogEvents: num('BENCH_PRIO_BACKLOG_EVENTS', 20),
+  backlogFanout: num('BENCH_PRIO_BACKLOG_FANOUT', 1000),
+  events: num('BENCH_PRIO_EVENTS', 100),
+  concurrency: num('BENCH_PRIO_CONCURRENCY', 4),
+  backlogConcurrency: num('BENCH_PRIO_BACKLOG_CONCURRENCY', 4),
+  waitSeconds: num('BENCH_PRIO_WAIT_S', 60),
+};
+const AIM_P99_MS = 2000;
+/** No new arrival for this long ends a wait: a worker died or deliveries failed. */
+const STALL_MS = 20_000;
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const now = () => Number(process.hrtime.bigint()) / 1e6;
+const round = (v, d = 1) => (v == null || Number.isNaN(v) ? null : Math.round(v * 10 ** d) / 10 ** d);
+
+function percentiles(values) {
+  const s = Float64Array.from(values).sort();
+  const p = (q) => (s.length ? s[Math.min(s.length - 1, Math.max(0, Math.ceil((q / 100) * s.length) - 1))] : null);
+  return { p50: round(p(50)), p90: round(p(90)), p99: round(p(99)), max: round(s.length ? s[s.length - 1] : null) };
+}
+
+/** Runs bench/publish.js in its own process (its POST times stay off this event loop); resolves with its result. */
+function publish(opts) {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(__dirname, 'publish.js'), [JSON.stringify(opts)], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    let stderr = '';
+    child.stderr.on('data', (c) => (stderr = (stderr + c).slice(-2000)));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    let result = null;
+    child.on('message', (m) => {
+      if (m && m.result) {
+        result = m.result;
+        child.disconnect();
+      }
+    });
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (result) resolve(result);
+      else reject(new Error(`publish ${opts.run} exited (code ${code}, signal ${signal}) without a result: ${stderr.trim()}`));
+    });
+  });
+}
+
+function ask(receiver, msg, reply, timeoutMs) {
+  const answer = receiver.message(reply, timeoutMs);
+  receiver.proc.send(msg);
+  return answer;
+}
+const received = (receiver, run) =>
+  ask(receiver, { cmd: 'count', run }, (m) => m.cmd === 'count' && m.run === run, 5000).then((m) => m.received);
+const collect = (receiver, run) => ask(receiver, { cmd: 'collect', run }, (m) => m.cmd === 'collected' && m.run === run, 30_000);
+
+/** How many of the project's events of `eventType` fan-out has not taken yet (status `accepted`). */
+async function notFannedOut(apiUrl, apiKey, eventType) {
+  const url = `${apiUrl}/events?status=accepted&per_page=1&event_type=${encodeURIComponent(eventType)}`;
+  const res = await fetch(url, { headers: { 'x-api-key': apiKey } });
+  if (res.status !== 200) throw new Error(`GET /events answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+  return (await res.json()).total;
+}
+
+/** Polls until every run has `expected[run]` arrivals, nothing arrived for STALL_MS, or `deadline` (monotonic ms). */
+async function waitArrivals(receiver, expected, deadline) {
+  const counts = Object.fromEntries(Object.keys(expected).map((run) => [run, 0]));
+  let lastProgress = now();
+  for (;;) {
+    let progress = false;
+    for (const run of Object.keys(expected)) {
+      const n = await received(receiver, run);
+      if (n > counts[run]) progress = true;
+      counts[run] = n;
+    }
+    if (progress) lastProgress = now();
+    if (Object.keys(expected).every((run) => counts[run] >= expected[run])) return null;
+    if (now() - lastProgress > STALL_MS) return `no delivery for ${STALL_MS / 1000} s`;
+    if (now() > deadline) return `not all delivered within ${S.waitSeconds} s`;
+    await sleep(250);
+  }
+}
+
+/** Backlog deliveries not arrived by time t (monotonic ms); `times` sorted. */
+function undeliveredAt(times, expected, t) {
+  let lo = 0;
+  let hi = times.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (times[mid] <= t) lo = mid + 1;
+    else hi = mid;
+  }
+  return expected - lo;
+}
+
+/**
+ * One scenario: backlog, wait for its fan-out, measured classes one after the other, wait for
+ * everything. spec: { name, backlog: { project, apiKey, priority }, classes: [{ name, project, apiKey, priority }] }.
+ */
+async function scenario(ctx, spec) {
+  const { apiUrl, receiver, receiverUrl, tag, log } = ctx;
+  const url = `${apiUrl}/events`;
+  const backlogRun = `${tag}-${spec.name}-backlog`;
+  const backlogType = `bench.${spec.name}.backlog.${tag}`;
+  log(
+    `${spec.name}: project ${spec.backlog.project} queues ${S.backlogEvents} x ${S.backlogFanout} ${spec.backlog.priority} deliveries, ` +
+      `then ${spec.classes.map((c) => `${S.events} ${c.priority} (${c.project})`).join(', ')}`,
+  );
+  const started = now();
+  const backlogPub = await publish({
+    url,
+    apiKey: spec.backlog.apiKey,
+    receiverUrl,
+    run: backlogRun,
+    events: S.backlogEvents,
+    fanout: S.backlogFanout,
+    concurrency: S.backlogConcurrency,
+    priority: spec.backlog.priority,
+    eventType: backlogType,
+  });
+  const backlogAccepted = backlogPub.posts.filter((p) => p[2] === 202).length;
+  if (backlogAccepted === 0) throw new Error(`no backlog event accepted (statuses ${[...new Set(backlogPub.posts.map((p) => p[2]))]})`);
+  const backlogExpected = backlogAccepted * S.backlogFanout;
+  const posted = now();
+
+  // Really queued: every backlog event fanned out (its deliveries are in the lanes) and most not delivered yet.
+  const fanoutDeadline = now() + 60_000;
+  while ((await notFannedOut(apiUrl, spec.backlog.apiKey, backlogType)) > 0) {
+    if (now() > fanoutDeadline) throw new Error('backlog events still not fanned out 60 s after their POST');
+    await sleep(100);
+  }
+  const fannedOut = now();
+  const undeliveredBefore = backlogExpected - (await received(receiver, backlogRun));
+  log(
+    `${spec.name}: backlog POSTed in ${round((posted - started) / 1000, 2)} s, fanned out after ${round((fannedOut - started) / 1000, 2)} s; ` +
+      `${undeliveredBefore} of ${backlogExpected} not delivered yet`,
+  );
+
+  const published = [];
+  for (const c of spec.classes) {
+    const run = `${tag}-${spec.name}-${c.name}`;
+    const result = await publish({
+      url,
+      apiKey: c.apiKey,
+      receiverUrl,
+      run,
+      events: S.events,
+      fanout: 1,
+      concurrency: S.concurrency,
+      priority: c.priority,
+      eventType: `bench.${spec.name}.${c.name}.${tag}`,
+    });
+    published.push({ ...c, run, result, accepted: result.posts.filter((p) => p[2] === 202).length });
+  }
+  const expected = { [backlogRun]: backlogExpected };
+  for (const p of published) expected[p.run] = p.accepted;
+  const stalled = await waitArrivals(receiver, expected, now() + S.waitSeconds * 1000);
+  const finished = now();
+
+  const backlogGot = await collect(receiver, backlogRun);
+  const backlogTimes = Float64Array.from(backlogGot.arrivals.map((a) => a[2])).sort();
+  const classes = {};
+  for (const p of published) {
+    const got = await collect(receiver, p.run);
+    const postAt = new Map(p.result.posts.map((x) => [x[0], x[1]]));
+    const latencies = got.arrivals.map(([seq, , t]) => t - postAt.get(seq));
+    const bySeq = got.arrivals.map(([seq, , t]) => [seq, t - postAt.get(seq)]);
+    const last = got.arrivals.reduce((m, a) => Math.max(m, a[2]), -Infinity);
+    const firstPost = p.result.startedMs;
+    const atFirstPost = undeliveredAt(backlogTimes, backlogExpected, firstPost);
+    const atLast = got.arrivals.length ? undeliveredAt(backlogTimes, backlogExpected, last) : null;
+    const lat = percentiles(latencies);
+    const complete = p.accepted > 0 && p.accepted === got.arrivals.length;
+    classes[p.name] = {
+      project: p.project,
+      priority: p.priority,
+      events_accepted: p.accepted,
+      deliveries: got.arrivals.length,
+      missing: p.accepted - got.arrivals.length,
+      duplicates: got.duplicates,
+      latency_ms: lat,
+      // p50 of each tenth of the events in POST order: a falling series means the first ones met a busier pipeline.
+      latency_p50_ms_by_tenth: Array.from({ length: 10 }, (_, i) => {
+        const lo = Math.floor((i * S.events) / 10);
+        const hi = Math.floor(((i + 1) * S.events) / 10);
+        return percentiles(bySeq.filter(([seq]) => seq >= lo && seq < hi).map(([, l]) => l)).p50;
+      }),
+      post_seconds: round((p.result.finishedMs - p.result.startedMs) / 1000, 2),
+      post_response_ms: percentiles(p.result.posts.filter((x) => x[2] === 202).map((x) => x[4])),
+      first_post_s: round((firstPost - started) / 1000, 2),
+      last_delivery_s: got.arrivals.length ? round((last - started) / 1000, 2) : null,
+      backlog_deliveries: backlogExpected,
+      backlog_undelivered_at_first_post: atFirstPost,
+      backlog_undelivered_at_last_delivery: atLast,
+      // The backlog was gone before this class's last delivery: either it was gone before the POSTs
+      // (nothing measured) or the class waited behind it (it did not overtake the backlog).
+      backlog_drained_first: atLast === 0,
+      aim_p99_ms: AIM_P99_MS,
+      met: complete && lat.p99 < AIM_P99_MS && atLast > 0,
+      verdict:
+        atFirstPost === 0
+          ? 'not measured: the backlog had drained before the POSTs'
+          : !complete
+            ? 'NOT met: deliveries missing'
+            : atLast === 0
+              ? 'NOT met: waited behind the backlog'
+              : lat.p99 < AIM_P99_MS
+                ? 'met'
+                : 'NOT met: p99 over the aim',
+    };
+  }
+  // When each backlog event's last delivery arrived: shows which events went ahead (their lane is in fan-out's info log).
+  const doneAt = new Map();
+  for (const [seq, , t] of backlogGot.arrivals) doneAt.set(seq, Math.max(doneAt.get(seq) ?? -Infinity, t));
+  const firstB = backlogTimes.length ? backlogTimes[0] : null;
+  const lastB = backlogTimes.length ? backlogTimes[backlogTimes.length - 1] : null;
+  return {
+    backlog: {
+      project: spec.backlog.project,
+      priority: spec.backlog.priority,
+      events_accepted: backlogAccepted,
+      deliveries_expected: backlogExpected,
+      deliveries_received: backlogTimes.length,
+      duplicates: backlogGot.duplicates,
+      posted_after_s: round((posted - started) / 1000, 2),
+      fanned_out_after_s: round((fannedOut - started) / 1000, 2),
+      undelivered_when_fanned_out: undeliveredBefore,
+      drained_after_s: lastB != null && backlogTimes.length === backlogExpected ? round((lastB - started) / 1000, 2) : null,
+      deliveries_per_s: backlogTimes.length > 1 ? Math.round(backlogTimes.length / ((lastB - firstB) / 1000)) : null,
+      events: backlogPub.posts
+        .filter((x) => x[2] === 202)
+        .map(([seq, , , id]) => ({ seq, id, last_delivery_s: doneAt.has(seq) ? round((doneAt.get(seq) - started) / 1000, 2) : null })),
+    },
+    classes,
+    stalled,
+    seconds: round((finished - started) / 1000, 1),
+  };
+}
+
+/**
+ * ctx: { apiUrl, apiKeyA, apiKeyB, receiver, receiverUrl, tag, log }; apiKeyA and apiKeyB belong
+ * to two different projects; receiver is bench/receiver.js forked (run.js's Child). Starts no service.
+ */
+async function run(ctx) {
+  if (env.BENCH_SKIP_PRIORITY) return { available: false, reason: 'skipped (BENCH_SKIP_PRIORITY)' };
+  const { apiKeyA: A, apiKeyB: B } = ctx;
+  const started = now();
+  const attempt = (spec) => scenario(ctx, spec).catch((err) => ({ unavailable: err.message }));
+  const fairness = await attempt({
+    name: 'fairness',
+    backlog: { project: 'A', apiKey: A, priority: 'medium' },
+    classes: [{ name: 'medium_b', project: 'B', apiKey: B, priority: 'medium' }],
+  });
+  const priority = await attempt({
+    name: 'priority',
+    backlog: { project: 'A', apiKey: A, priority: 'low' },
+    classes: [
+      { name: 'high', project: 'A', apiKey: A, priority: 'high' },
+      { name: 'medium_b', project: 'B', apiKey: B, priority: 'medium' },
+      { name: 'medium_a', project: 'A', apiKey: A, priority: 'medium' },
+    ],
+  });
+  return {
+    available: true,
+    settings: { ...S, aim_p99_ms: AIM_P99_MS },
+    note:
+      `per scenario: a backlog of ${S.backlogEvents} x ${S.backlogFanout} webhook deliveries, fully fanned out, then ${S.events} one-recipient ` +
+      'events per class POSTed one class after the other; latency = arrival - start of the POST; the backlog must still be queued at the last measured delivery',
+    fairness,
+    priority,
+    seconds: round((now() - started) / 1000, 1),
+  };
+}
+
+function pad(s, n, right = false) {
+  s = s == null ? '-' : String(s);
+  return right ? s.padEnd(n) : s.padStart(n);
+}
+
+/** Lines for run.js's report. */
+function report(r) {
+  if (!r || !r.available) return [`Priority and fair share: UNAVAILABLE: ${r ? r.reason.split('\n')[0] : 'not run'}`];
+  const out = [
+    `Priority lanes and fair share (webhook), aim: p99 < ${r.settings.aim_p99_ms} ms for the measured events while the backlog is still queued.`,
+  ];
+  out.push(`  ${r.note}`);
+  out.push(
+    `  ${pad('scenario', 8, true)} ${pad('class', 8, true)} ${pad('from', 4)} ${pad('prio', 6)} | ${pad('deliv', 5)} ${pad('missing', 7)} | ${pad('p50 ms', 7)} ${pad('p90 ms', 7)} ${pad('p99 ms', 7)} ${pad('max ms', 7)} | ${pad('backlog left: at POST', 21)} ${pad('at last', 7)} | aim`,
+  );
+  for (const name of ['priority', 'fairness']) {
+    const s = r[name];
+    if (s.unavailable) {
+      out.push(`  ${pad(name, 8, true)} UNAVAILABLE: ${s.unavailable.split('\n')[0]}`);
+      continue;
+    }
+    for (const [cls, c] of Object.entries(s.classes)) {
+      out.push(
+        `  ${pad(name, 8, true)} ${pad(cls, 8, true)} ${pad(c.project, 4)} ${pad(c.priority, 6)} | ${pad(c.deliveries, 5)} ${pad(c.missing, 7)} | ${pad(c.latency_ms.p50, 7)} ${pad(c.latency_ms.p90, 7)} ${pad(c.latency_ms.p99, 7)} ${pad(c.latency_ms.max, 7)} | ${pad(c.backlog_undelivered_at_first_post, 21)} ${pad(c.backlog_undelivered_at_last_delivery, 7)} | ${c.verdict}`,
+      );
+    }
+  }
+  for (const name of ['priority', 'fairness']) {
+    if (r[name].unavailable) continue;
+    const b = r[name].backlog;
+    out.push(
+      `    ${name} backlog: project ${b.project}, ${b.events_accepted} ${b.priority} events, ${b.deliveries_received}/${b.deliveries_expected} delivered; ` +
+        `POSTed in ${b.posted_after_s} s, fanned out after ${b.fanned_out_after_s} s (${b.undelivered_when_fanned_out} then undelivered), ` +
+        `drained after ${b.drained_after_s ?? '-'} s at ${b.deliveries_per_s ?? '-'} deliveries/s`,
+    );
+    if (r[name].stalled) out.push(`    ${name}: ${r[name].stalled}`);
+  }
+  return out;
+}
+
+module.exports = { run, report };
