@@ -63,7 +63,7 @@ const envSchema = z.object({
   LIVENESS_STALL_MS: int(120_000, 1_000),
   /** Fair share per project and fan-out process: deliveries/s and burst before a medium event drops to the low lane (0 = off). */
   FAIR_SHARE_PER_SECOND: int(500, 0),
-  FAIR_SHARE_BURST: int(5_000, 0),
+  FAIR_SHARE_BURST: int(1_000, 0),
   /** Finished events (and their notifications, logs, dead letters, content) older than this are deleted; 0 keeps them forever. */
   RETENTION_DAYS: int(0, 0),
   /** Events deleted per statement (each with up to 1000 recipients' rows): bounds every lock and transaction. */

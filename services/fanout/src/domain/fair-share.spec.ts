@@ -24,6 +24,12 @@ describe('FairShare', () => {
     expect(fair.lane('a', 'medium', 50, 20_000)).toBe('medium'); // 20 s later: 99 tokens
   });
 
+  it('does not charge low deliveries: a low backlog leaves the same project medium events in medium', () => {
+    const fair = new FairShare(10, 100);
+    expect(fair.lane('a', 'low', 20_000, 0)).toBe('low');
+    expect(fair.lane('a', 'medium', 100, 0)).toBe('medium');
+  });
+
   it('is off at a rate or burst of 0', () => {
     const fair = new FairShare(0, 100);
     expect(fair.lane('a', 'medium', 1e9, 0)).toBe('medium');

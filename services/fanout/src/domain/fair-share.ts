@@ -29,9 +29,13 @@ export class FairShare {
     return this.ratePerSecond > 0 && this.burst > 0;
   }
 
-  /** The lane for an event's `deliveries` deliveries of `priority`, charging the project's bucket. */
+  /**
+   * The lane for an event's `deliveries` deliveries of `priority`, charging the project's bucket.
+   * `low` is not charged: it cannot get ahead of anyone's medium, and charging it made a project's
+   * bulk `low` mail push its own `medium` mail behind that very backlog (measured by the bench).
+   */
   lane(projectId: string, priority: Priority, deliveries: number, now = Date.now()): Priority {
-    if (!this.enabled || deliveries === 0) return priority;
+    if (!this.enabled || deliveries === 0 || priority === 'low') return priority;
     const bucket = this.refilled(projectId, now);
     const covered = bucket.tokens >= deliveries;
     bucket.tokens = Math.max(bucket.tokens - deliveries, -this.burst);
