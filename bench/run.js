@@ -242,7 +242,7 @@ async function benchStack(name, receiver, receiverUrl) {
     }
     if (stack.driver && !env.BENCH_SKIP_PRIORITY && alive() && fs.existsSync(path.join(__dirname, 'priority-fairness.js'))) {
       out.priority_fairness = await require('./priority-fairness')
-        .run({ ...ctx, apiUrl: stack.apiUrl, apiKeyA: stack.apiKey, apiKeyB: stack.projectB.api_key, queueDepth: stack.queueDepth })
+        .run({ ...ctx, apiUrl: stack.apiUrl, apiKeyA: stack.projectA.api_key, apiKeyB: stack.projectB.api_key })
         .catch((err) => ({ available: false, reason: err.message }));
     }
     if (stack.driver === 'rabbitmq' && alive()) {

@@ -1,7 +1,8 @@
 'use strict';
 /**
- * Herald as users run it, for one queue driver: a fresh bench database, migrated, two projects
- * bootstrapped (A does the load; B is the quiet tenant of the fairness scenario), then api,
+ * Herald as users run it, for one queue driver: a fresh bench database, migrated, three projects
+ * bootstrapped (one for the throughput scenarios; a fresh A and B for priorities and fairness,
+ * whose fair-share buckets must start full), then api,
  * fanout and webhook-worker each as its own process, started with QUEUE_DRIVER set.
  */
 const fs = require('node:fs');
@@ -54,24 +55,6 @@ async function waitConsumers(serviceEnv, queues, processes, timeoutMs = 30_000) 
   }
 }
 
-/** Depth of the webhook lanes (messages not yet acknowledged), through the services' driver. */
-async function queueDepthProbe(serviceEnv) {
-  const { loadConfig } = require('@herald/config');
-  const { openMessageQueue, TopologyNames } = require('@herald/messaging');
-  const config = loadConfig(serviceEnv);
-  const names = new TopologyNames(config.AMQP_NAMESPACE);
-  const mq = await openMessageQueue(config, quietLogger, 'herald-bench-depth');
-  await mq.ready();
-  const lanes = ['high', 'medium', 'low'].map((p) => names.deliveryQueue('webhook', p));
-  return {
-    async depth() {
-      const stats = await mq.inspectQueues(lanes);
-      return Object.fromEntries(stats.map((s, i) => [['high', 'medium', 'low'][i], s.messages]));
-    },
-    close: () => mq.close().catch(() => undefined),
-  };
-}
-
 /**
  * Starts the stack. `serviceEnv(extra)` gives the environment every service shares (database,
  * namespace, secrets key); `driver` is 'rabbitmq' or 'postgres'.
@@ -83,6 +66,7 @@ async function start({ driver, serviceEnv, Child, nodeArgs, log, resetDatabase }
   await resetDatabase();
   const envFor = (extra = {}) => serviceEnv({ QUEUE_DRIVER: driver, ...extra });
   cli(['migrate'], envFor());
+  const main = cli(['bootstrap', '--name', `bench-${driver}`], envFor());
   const projectA = cli(['bootstrap', '--name', `bench-a-${driver}`], envFor());
   const projectB = cli(['bootstrap', '--name', `bench-b-${driver}`], envFor());
 
@@ -108,12 +92,12 @@ async function start({ driver, serviceEnv, Child, nodeArgs, log, resetDatabase }
     driver,
     eventsUrl: `${apiUrl}/events`,
     apiUrl,
-    apiKey: projectA.api_key,
+    apiKey: main.api_key,
+    projectA,
     projectB,
-    signingSecrets: [projectA.webhook_signing_secret, projectB.webhook_signing_secret],
+    signingSecrets: [main, projectA, projectB].map((p) => p.webhook_signing_secret),
     roles: { api, fanout, 'webhook-worker': worker },
     processes,
-    queueDepth: () => queueDepthProbe(envFor()),
     envFor,
     async stop() {
       await Promise.all(processes.map((p) => p.stop()));
