@@ -35,6 +35,7 @@ const MESSAGING_TESTS = [
   'scheduler/scheduler-processes',
   'operations/supervisor-heals',
   'operations/worker-deadline',
+  'operations/postgres-restart',
   'outbox/outbox-relay-loading',
   'admin/administrators',
 ];

@@ -4,7 +4,8 @@ export interface EmbeddedPostgres {
   firstStart: boolean;
   logFile: string;
   pid: number;
-  stop(): Promise<void>;
+  /** pg_ctl stop -m fast (the default: a checkpoint, then exit) or -m immediate (exit at once, recover on the next start). */
+  stop(mode?: 'fast' | 'immediate'): Promise<void>;
 }
 
 export function answers(address: string, timeoutMs?: number): Promise<boolean>;

@@ -178,7 +178,8 @@ async function untilReady(url, child, logFile) {
 /**
  * Starts (initialising on first use) a PostgreSQL with its data in `dir`, listening on
  * 127.0.0.1:`port` only. Returns its URL (database `database`, created by Herald's migrate)
- * and stop(), a fast shutdown with a checkpoint, which waits for the server to exit.
+ * and stop(), a fast shutdown with a checkpoint (or an immediate one), which waits for the
+ * server to exit. Started again on the same `dir` and `port`, it is the same server with its data.
  *
  * `detached` puts the server in its own process group, so a Ctrl-C in the terminal does not
  * reach it and the owner decides when it stops. `auth` is `trust` (tests, like the test
@@ -238,11 +239,15 @@ async function startEmbeddedPostgres({ dir, port, database = 'herald', detached 
   }
 
   let stopped;
-  const stop = () => {
+  /**
+   * PostgreSQL's shutdown modes (pg_ctl stop -m): `fast` disconnects clients, writes a checkpoint
+   * and exits; `immediate` exits at once, as after a crash, and the next start recovers from the WAL.
+   */
+  const stop = (mode = 'fast') => {
     stopped ??= new Promise((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
-      child.kill('SIGINT'); // "fast" shutdown: disconnects clients, writes a checkpoint, exits
+      child.kill(mode === 'immediate' ? 'SIGQUIT' : 'SIGINT');
       setTimeout(() => child.kill('SIGQUIT'), STOP_TIMEOUT_MS).unref();
     }).then(() => fs.writeFileSync(ownerFile, ''));
     return stopped;

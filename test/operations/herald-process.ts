@@ -2,6 +2,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { request, type Agent, type IncomingHttpHeaders } from 'node:http';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
@@ -79,8 +80,12 @@ export class OperationsEnv {
   private readonly dbName = `herald_test_ops_${randomBytes(4).toString('hex')}`;
   private readonly processes: HeraldProcess[] = [];
 
-  constructor(private readonly base: Record<string, string>) {
-    const url = new URL(TEST_DATABASE_URL);
+  /** `server`: a URL of the PostgreSQL to make the database on (the suite's test server unless given). */
+  constructor(
+    private readonly base: Record<string, string>,
+    private readonly server = TEST_DATABASE_URL,
+  ) {
+    const url = new URL(server);
     url.pathname = `/${this.dbName}`;
     this.databaseUrl = url.toString();
   }
@@ -136,11 +141,20 @@ export class OperationsEnv {
     for (const proc of this.processes) proc.killGroup();
     await Promise.all(this.processes.map((p) => p.exited));
     await deleteTestTopology(testConfig({ AMQP_NAMESPACE: this.namespace })).catch(() => undefined);
-    const admin = new Client({ connectionString: TEST_DATABASE_URL });
+    const admin = new Client({ connectionString: this.server });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS "${this.dbName}" WITH (FORCE)`);
     await admin.end();
   }
+}
+
+/** A port nothing listens on right now (the OS hands out a free one, which is then closed). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 export interface JsonResponse {

@@ -84,8 +84,10 @@ export class Database implements Queryable {
     // A connection that dies between two statements (a database restart, an administrator's
     // terminate) emits 'error' on the client with no query to fail; unheard, it would crash the
     // process. The next statement fails instead, and the broken client is discarded, not pooled.
+    // The first error is the server's reason (57P01 on a shutdown or terminate); the transaction
+    // rejects with it rather than with pg's "not queryable" or "terminated unexpectedly" after it.
     let broken: Error | undefined;
-    const onError = (err: Error) => (broken = err);
+    const onError = (err: Error) => (broken ??= err);
     client.on('error', onError);
     try {
       await client.query('BEGIN');
@@ -94,7 +96,7 @@ export class Database implements Queryable {
       return result;
     } catch (err) {
       await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
+      throw broken ?? err;
     } finally {
       client.off('error', onError);
       client.release(broken);

@@ -173,8 +173,10 @@ export class PgQueueConsumer implements QueueConsumer {
     }
     if (this.stopping || mine !== this.schedules) return;
     if (this.timer) clearTimeout(this.timer);
+    // Not unref'd: while the database is down this timer is all a worker process has left (its
+    // connections are gone, the ops server is unref'd), and without it the process would end,
+    // exit code 0, in the middle of the outage. A started consumer keeps its process alive until stop().
     this.timer = setTimeout(() => this.wake(), waitMs);
-    this.timer.unref();
   }
 
   private async beat(): Promise<void> {
