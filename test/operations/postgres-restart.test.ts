@@ -81,7 +81,8 @@ class Publisher {
           inline: { html: '<p>x</p>' },
         },
       }).then(
-        (res) => String(res.status),
+        // A 503 must say when to come back.
+        (res) => (res.status === 503 && !res.headers['retry-after'] ? '503 without Retry-After' : String(res.status)),
         (err: NodeJS.ErrnoException) => err.code ?? err.message,
       );
       if (outcome === '202') this.accepted.push(tag);
@@ -175,6 +176,8 @@ describe('a real PostgreSQL restart while events are published', () => {
     await eventually(() => expect(accepted.filter((tag) => !deliveries().has(tag))).toEqual([]), 40000, 200);
     for (const name of SERVICES) expect({ name, exit: services[name].proc.exit }).toEqual({ name, exit: undefined });
     expect(receiver.requests.every((r) => r.signatureValid)).toBe(true);
+    // A client is told the outage is passing (503 with Retry-After), never a 500.
+    expect([...publisher.refused.keys()]).toEqual(['503']);
 
     // At least once, not exactly once: say how often a delivery was repeated, and how many events
     // a client was refused but that were stored anyway (the answer lost, not the event).

@@ -1,6 +1,7 @@
 import type { Logger } from '@herald/logger';
 import type { ErrorRequestHandler } from 'express';
 import { AppError, ValidationFailed, type ErrorCode } from '@herald/errors';
+import { isDatabaseUnreachable } from '@herald/db';
 import { capDiscardAfterEarlyAnswer } from './early-answer';
 import { toValidationIssues } from './validation-errors';
 
@@ -15,6 +16,9 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   throttled: 429,
   unavailable: 503,
 };
+
+/** What a 503 during a database outage asks the client to wait, in seconds. */
+const RETRY_AFTER_OUTAGE_S = 2;
 
 export function statusOf(code: ErrorCode): number {
   return STATUS_BY_CODE[code];
@@ -45,6 +49,14 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
       res.status(e.status).json({ detail: e.status === 404 ? 'not found' : (e.message ?? 'request rejected') });
+      return;
+    }
+    // An outage is not a bug: the caller is told to come back (nothing is half-written: each
+    // write is one statement or one transaction), and the log says what, not a stack per request.
+    if (isDatabaseUnreachable(err)) {
+      logger.warn('database unreachable', { method: req.method, path: req.path, error: (err as Error)?.message ?? String(err) });
+      res.set('Retry-After', String(RETRY_AFTER_OUTAGE_S));
+      res.status(STATUS_BY_CODE.unavailable).json({ detail: 'the database cannot be reached right now; retry later' });
       return;
     }
     logger.error('unhandled error', { method: req.method, path: req.path, error: (err as Error)?.stack ?? String(err) });
