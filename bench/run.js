@@ -21,7 +21,7 @@
  * (pg_stat_statements, when preloaded), peak RSS (VmHWM) per process. Ratios are Herald over bare
  * in the same run; a table on stdout, JSON in bench/results/<timestamp>.json and latest.json.
  *
- * Knobs (env, optional): BENCH_STACKS [herald-rabbitmq,herald-postgres,bare],
+ * Knobs (env, optional): BENCH_STACKS [bare,herald-rabbitmq,herald-postgres],
  * BENCH_E2E_F1_EVENTS [3000], BENCH_E2E_F10_EVENTS [300], BENCH_E2E_CONCURRENCY [32],
  * BENCH_E2E_PACED_S [3] (0 skips), BENCH_INGEST_CONNECTIONS [64] (empty skips),
  * BENCH_DURATION_S [10], BENCH_WARMUP_S [2], BENCH_DB_POOL [10], BENCH_FANOUT_PREFETCH [32],
@@ -50,7 +50,7 @@ const num = (name, def) => (env[name] !== undefined && env[name] !== '' ? Number
 const list = (name, def) => (env[name] ?? def).split(',').filter(Boolean);
 
 const S = {
-  stacks: list('BENCH_STACKS', 'herald-rabbitmq,herald-postgres,bare'),
+  stacks: list('BENCH_STACKS', 'bare,herald-rabbitmq,herald-postgres'),
   e2eF1Events: num('BENCH_E2E_F1_EVENTS', 3000),
   e2eF10Events: num('BENCH_E2E_F10_EVENTS', 300),
   concurrency: num('BENCH_E2E_CONCURRENCY', 32),
@@ -142,12 +142,8 @@ async function cleanupBroker() {
     const { TopologyNames, topologyQueues } = require('@herald/messaging');
     const { loadConfig } = require('@herald/config');
     const names = new TopologyNames(NAMESPACE);
-    let bareQueues = [];
-    try {
-      bareQueues = require('./bare-pipeline').queues(`${NAMESPACE}bare.`);
-    } catch {
-      /* stop() of the bare pipeline removes its queues; this is for interrupted runs */
-    }
+    // The bare pipeline's queues, named as bench/bare-pipeline/index.js names them.
+    const bareQueues = ['events', 'deliveries'].map((q) => `${NAMESPACE}bare.${q}`);
     const queues = [...topologyQueues(names, loadConfig(serviceEnv()).retryPolicies), ...bareQueues];
     const conn = await amqp.connect(AMQP_URL);
     conn.on('error', () => undefined);
@@ -186,7 +182,7 @@ async function startStack(name) {
     const bare = await require('./bare-pipeline').start({
       databaseUrl: DATABASE_URL.toString(),
       amqpUrl: AMQP_URL,
-      prefix: `${NAMESPACE}bare.`,
+      prefix: NAMESPACE,
       signingSecret: BARE_SECRET,
       dbPool: S.dbPool,
       fanoutPrefetch: S.fanoutPrefetch,
@@ -242,7 +238,14 @@ async function benchStack(name, receiver, receiverUrl) {
     }
     if (stack.driver && !env.BENCH_SKIP_PRIORITY && alive() && fs.existsSync(path.join(__dirname, 'priority-fairness.js'))) {
       out.priority_fairness = await require('./priority-fairness')
-        .run({ ...ctx, apiUrl: stack.apiUrl, apiKeyA: stack.projectA.api_key, apiKeyB: stack.projectB.api_key })
+        .run({
+          ...ctx,
+          // Receiver runs are named by tag: each stack needs its own.
+          tag: `${TAG}-${stack.name}`,
+          apiUrl: stack.apiUrl,
+          apiKeyA: stack.projectA.api_key,
+          apiKeyB: stack.projectB.api_key,
+        })
         .catch((err) => ({ available: false, reason: err.message }));
     }
     if (stack.driver === 'rabbitmq' && alive()) {

@@ -20,6 +20,7 @@ import { SystemAccounts1763995000000 } from './migrations/1763995000000-system-a
 import { SystemTemplates1763998000000 } from './migrations/1763998000000-system-templates';
 import { QueueTables1764000000000 } from './migrations/1764000000000-queue-tables';
 import { Retention1764010000000 } from './migrations/1764010000000-retention';
+import { HotDeliveryUpdates1764020000000 } from './migrations/1764020000000-hot-delivery-updates';
 
 export const MIGRATIONS = [
   InitialSchema1763780000000,
@@ -39,6 +40,7 @@ export const MIGRATIONS = [
   SystemTemplates1763998000000,
   QueueTables1764000000000,
   Retention1764010000000,
+  HotDeliveryUpdates1764020000000,
 ];
 
 /** SQL text, or a named statement that PostgreSQL parses and plans once per connection (hot paths). */
