@@ -16,6 +16,24 @@ function cpuLine(cpu) {
     .join(', ');
 }
 
+/** Milliseconds of CPU each component spent per delivery over the scenario's window (capacity planning). */
+function cpuMsPerDelivery(s) {
+  const delivered = s.ingest ? s.events_accepted : s.deliveries_received;
+  if (!s.cpu || !delivered) return null;
+  const perSecond = delivered / s.cpu.seconds;
+  const skip = new Set(['publisher', 'loadgen', 'receiver', 'other', 'kernel', 'bench-orchestrator', 'postgres-background']);
+  const out = {};
+  let total = 0;
+  for (const [role, cores] of Object.entries(s.cpu.cores_used)) {
+    if (skip.has(role)) continue;
+    const ms = (cores * 1000) / perSecond;
+    if (ms >= 0.005) out[role] = Math.round(ms * 1000) / 1000;
+    total += ms;
+  }
+  out.total = Math.round(total * 1000) / 1000;
+  return out;
+}
+
 function scenarioName(s) {
   return `${s.mode} f${s.fanout}`;
 }
@@ -90,6 +108,13 @@ function detail(r, out) {
       if (s.unavailable) continue;
       const label = s.ingest ? `ingest c${s.connections}` : scenarioName(s);
       out.push(`  ${st.stack} ${label}: CPU ${cpuLine(s.cpu)} (machine ${s.cpu ? s.cpu.machine_busy_pct : '-'}% busy)`);
+      const perDelivery = cpuMsPerDelivery(s);
+      if (perDelivery)
+        out.push(
+          `      CPU ms per delivery: ${Object.entries(perDelivery)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(', ')}`,
+        );
       if (s.pg)
         out.push(
           `      PostgreSQL: ${s.pg.transactions_per_s} tx/s, ${s.pg.wal_mb_per_s} MB/s WAL, ${s.pg.mean_active_backends} busy backends: ${s.pg.waits.join(', ')}`,
