@@ -25,6 +25,7 @@ const MESSAGING_TESTS = [
   'fanout/fanout-gives-up',
   'fanout/fanout-large-event',
   'fanout/priority-lanes',
+  'fanout/fanout-lanes',
   'webhook-worker/webhook-delivery',
   'webhook-worker/webhook-shutdown',
   'email-worker/email-pipeline',

@@ -29,10 +29,10 @@ function configValue(objects: readonly K8sObject[], key: string): string {
   return byName(objects, 'ConfigMap', 'herald-config')!.data[key];
 }
 
-/** The queues a scaled Deployment consumes (a channel worker: one per priority lane), by the same names the code uses. */
+/** The queues a scaled Deployment consumes (one per priority lane), by the same names the code uses. */
 function queuesOf(deploymentComponent: string): string[] {
   const names = new TopologyNames();
-  if (deploymentComponent === 'fanout') return [names.fanoutQueue];
+  if (deploymentComponent === 'fanout') return PRIORITIES.map((p) => names.fanoutLane(p));
   const channel = CHANNELS.find((c) => `${c}-worker` === deploymentComponent);
   if (!channel) throw new Error(`${deploymentComponent} consumes no queue`);
   return PRIORITIES.map((p) => names.deliveryQueue(channel, p));

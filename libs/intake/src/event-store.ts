@@ -128,7 +128,7 @@ export async function storeEvent(
   const hash = requestHash(input);
   const inserted = await events.insertWithOutbox(
     { id, projectId: caller.projectId, apiKeyId: caller.apiKeyId, input, requestHash: hash, batchId, requestId: caller.requestId },
-    eventAcceptedMessage(names, id, caller.projectId, caller.requestId),
+    eventAcceptedMessage(names, id, caller.projectId, input.priority ?? 'medium', caller.requestId),
   );
   if (inserted) return { created: true, event: inserted };
 

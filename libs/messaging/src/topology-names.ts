@@ -15,8 +15,16 @@ export class TopologyNames {
   get deliveriesExchange() {
     return `${this.namespace}herald.deliveries`;
   }
+  /** Accepted events wait for fan-out in one lane per priority; `medium` keeps the name the queue always had. */
+  fanoutLane(priority: Priority = 'medium') {
+    return `${this.namespace}fanout.events${priority === 'medium' ? '' : `.${priority}`}`;
+  }
   get fanoutQueue() {
-    return `${this.namespace}fanout.events`;
+    return this.fanoutLane('medium');
+  }
+  /** The routing key on the events exchange that reaches `fanoutLane(priority)`. */
+  eventRoutingKey(priority: Priority = 'medium') {
+    return priority === 'medium' ? 'event.accepted' : `event.accepted.${priority}`;
   }
   get fanoutDlq() {
     return `${this.namespace}fanout.events.dlq`;

@@ -1,4 +1,5 @@
 import type { Config } from '@herald/config';
+import { PRIORITIES } from '@herald/contracts';
 import { Database } from '@herald/db';
 import type { Logger } from '@herald/logger';
 import { openMessageQueue, TopologyNames } from '@herald/messaging';
@@ -35,35 +36,35 @@ export async function startFanout(config: Config, logger: Logger): Promise<Runni
   relay.start();
   const repo = new FanoutStore(new FanoutRepository(db));
   const health = consumerHealth({ db, queue: broker, stallMs: config.LIVENESS_STALL_MS });
-  const consumer = broker.consumer({
-    queue: names.fanoutQueue,
-    prefetch: config.FANOUT_PREFETCH,
-    logger,
-    handle: health.watch(
-      eventAcceptedHandler({
-        repo,
-        broker,
-        names,
-        logger,
-        fairShare: new FairShare(config.FAIR_SHARE_PER_SECOND, config.FAIR_SHARE_BURST),
-      }),
-    ),
-  });
+  const handle = health.watch(
+    eventAcceptedHandler({
+      repo,
+      broker,
+      names,
+      logger,
+      fairShare: new FairShare(config.FAIR_SHARE_PER_SECOND, config.FAIR_SHARE_BURST),
+    }),
+  );
+  // One consumer per priority lane, each with the full prefetch, as the channel workers do: a
+  // `high` event is fanned out while a backlog of big `low` events still waits for fan-out.
+  const consumers = PRIORITIES.map((priority) =>
+    broker.consumer({ queue: names.fanoutLane(priority), prefetch: config.FANOUT_PREFETCH, logger, handle }),
+  );
   const deadLetters = broker.consumer({
     queue: names.fanoutDlq,
     prefetch: 4,
     logger,
     handle: health.watch(fanoutDeadLetterHandler({ repo, logger })),
   });
-  health.track(consumer);
+  for (const consumer of consumers) health.track(consumer);
   health.track(deadLetters);
-  await consumer.start();
+  for (const consumer of consumers) await consumer.start();
   await deadLetters.start();
-  logger.info('fanout consuming', { queue: names.fanoutQueue, dead_letters: names.fanoutDlq });
+  logger.info('fanout consuming', { queues: PRIORITIES.map((p) => names.fanoutLane(p)), dead_letters: names.fanoutDlq });
   return {
     health,
     async stop() {
-      await consumer.stop();
+      await Promise.all(consumers.map((c) => c.stop()));
       await deadLetters.stop();
       await relay.stop();
       await broker.close();

@@ -6,6 +6,8 @@ const names = new TopologyNames('ns.');
 describe('postgres routing', () => {
   it('when published as RabbitMQ binds it, then each exchange and key reaches the same queue', () => {
     expect(routeToQueue(names, names.eventsExchange, 'event.accepted')).toBe('ns.fanout.events');
+    expect(routeToQueue(names, names.eventsExchange, 'event.accepted.high')).toBe('ns.fanout.events.high');
+    expect(routeToQueue(names, names.eventsExchange, 'event.accepted.low')).toBe('ns.fanout.events.low');
     expect(routeToQueue(names, names.deliveriesExchange, 'sms')).toBe('ns.sms-worker.deliveries');
     expect(routeToQueue(names, names.deliveriesExchange, 'sms.high')).toBe('ns.sms-worker.deliveries.high');
     expect(routeToQueue(names, names.deliveriesExchange, 'webhook.low')).toBe('ns.webhook-worker.deliveries.low');
@@ -19,7 +21,9 @@ describe('postgres routing', () => {
 
   it('when the topology is listed, then every work queue has its dead-letter queue', () => {
     expect([...deadLetterQueues(names)]).toEqual([
+      ['ns.fanout.events.high', 'ns.fanout.events.dlq'],
       ['ns.fanout.events', 'ns.fanout.events.dlq'],
+      ['ns.fanout.events.low', 'ns.fanout.events.dlq'],
       ['ns.email-worker.deliveries.high', 'ns.email-worker.dlq'],
       ['ns.email-worker.deliveries', 'ns.email-worker.dlq'],
       ['ns.email-worker.deliveries.low', 'ns.email-worker.dlq'],

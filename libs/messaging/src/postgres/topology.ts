@@ -5,7 +5,7 @@ import type { TopologyNames } from '../topology-names';
 /** Each work queue and its dead-letter queue, as RabbitMQ's topology declares them. */
 export function deadLetterQueues(names: TopologyNames): Map<string, string> {
   return new Map([
-    [names.fanoutQueue, names.fanoutDlq],
+    ...PRIORITIES.map((p) => [names.fanoutLane(p), names.fanoutDlq] as const),
     ...CHANNELS.flatMap((c) => PRIORITIES.map((p) => [names.deliveryQueue(c, p), names.deadLetterQueue(c)] as const)),
   ]);
 }
@@ -13,7 +13,9 @@ export function deadLetterQueues(names: TopologyNames): Map<string, string> {
 /** The bindings RabbitMQ's topology declares: events to fan-out, deliveries by channel, '' by queue name. */
 export function routeToQueue(names: TopologyNames, exchange: string, routingKey: string): string {
   if (exchange === '') return routingKey;
-  if (exchange === names.eventsExchange && routingKey === 'event.accepted') return names.fanoutQueue;
+  if (exchange === names.eventsExchange) {
+    for (const priority of PRIORITIES) if (names.eventRoutingKey(priority) === routingKey) return names.fanoutLane(priority);
+  }
   if (exchange === names.deliveriesExchange) {
     for (const channel of CHANNELS) {
       for (const priority of PRIORITIES) {

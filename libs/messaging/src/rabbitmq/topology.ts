@@ -31,8 +31,11 @@ export async function declareTopology(
   await ch.assertExchange(names.deliveriesExchange, 'direct', { durable: true });
 
   await ch.assertQueue(names.fanoutDlq, { durable: true });
-  await ch.assertQueue(names.fanoutQueue, workQueueArgs(names.fanoutDlq));
-  await ch.bindQueue(names.fanoutQueue, names.eventsExchange, 'event.accepted');
+  for (const priority of PRIORITIES) {
+    const lane = names.fanoutLane(priority);
+    await ch.assertQueue(lane, workQueueArgs(names.fanoutDlq));
+    await ch.bindQueue(lane, names.eventsExchange, names.eventRoutingKey(priority));
+  }
 
   for (const channel of CHANNELS) {
     const main = names.deliveryQueue(channel);
@@ -55,7 +58,7 @@ export async function declareTopology(
 
 /** Queue names of the topology, for tests that clean up after themselves. */
 export function topologyQueues(names: TopologyNames, retryPolicies: Record<Channel, RetryPolicyLike>): string[] {
-  const queues = [names.fanoutQueue, names.fanoutDlq];
+  const queues = [...PRIORITIES.map((p) => names.fanoutLane(p)), names.fanoutDlq];
   for (const channel of CHANNELS) {
     queues.push(...PRIORITIES.map((p) => names.deliveryQueue(channel, p)), names.deadLetterQueue(channel));
     for (const delay of retryLadder(retryPolicies[channel])) queues.push(names.retryQueue(channel, delay));

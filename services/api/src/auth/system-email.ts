@@ -36,7 +36,7 @@ export async function queueSystemEmail(tx: Queryable, email: SystemEmail): Promi
   const id = randomUUID();
   await new EventStoreRepository(tx).insertWithOutbox(
     { id, projectId: email.projectId, apiKeyId: null, input, requestHash: requestHash(input), requestId: email.requestId },
-    eventAcceptedMessage(email.names, id, email.projectId, email.requestId),
+    eventAcceptedMessage(email.names, id, email.projectId, input.priority ?? 'medium', email.requestId),
   );
   return id;
 }
