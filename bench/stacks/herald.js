@@ -85,7 +85,12 @@ async function start({ driver, serviceEnv, Child, nodeArgs, log, resetDatabase }
   }
   const { TopologyNames } = require('@herald/messaging');
   const names = new TopologyNames(envFor().AMQP_NAMESPACE);
-  await waitConsumers(envFor(), [names.fanoutQueue, ...['high', 'medium', 'low'].map((p) => names.deliveryQueue('webhook', p))], processes);
+  const lanes = ['high', 'medium', 'low'];
+  await waitConsumers(
+    envFor(),
+    lanes.flatMap((p) => [names.fanoutLane(p), names.deliveryQueue('webhook', p)]),
+    processes,
+  );
   log(`herald (${driver} driver) up: ${apiUrl}`);
   return {
     name: `herald-${driver}`,
