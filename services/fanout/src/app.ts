@@ -10,6 +10,7 @@ import { FairShare } from './domain/fair-share';
 import { fanoutDeadLetterHandler } from './consumers/fanout-dead-letter.consumer';
 import { FanoutRepository } from './data/fanout.repository';
 import { FanoutStore } from './data/fanout.store';
+import { WorkBudget } from './domain/work-budget';
 
 export interface RunningFanout {
   stop(): Promise<void>;
@@ -46,6 +47,7 @@ export async function startFanout(config: Config, logger: Logger): Promise<Runni
         names,
         logger,
         fairShare: new FairShare(config.FAIR_SHARE_PER_SECOND, config.FAIR_SHARE_BURST),
+        budget: new WorkBudget(config.FANOUT_MAX_NOTIFICATIONS_IN_FLIGHT),
       }),
     ),
   });
