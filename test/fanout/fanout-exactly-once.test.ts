@@ -6,6 +6,7 @@ import { eventAcceptedHandler } from '../../services/fanout/src/consumers/event-
 import { FanoutRepository } from '../../services/fanout/src/data/fanout.repository';
 import { FanoutStore } from '../../services/fanout/src/data/fanout.store';
 import { FairShare } from '../../services/fanout/src/domain/fair-share';
+import { WorkBudget } from '../../services/fanout/src/domain/work-budget';
 import { deleteTestTopology } from '../support/amqp-cleanup';
 import { aProject } from '../support/projects';
 import { openQueueProbe } from '../support/queue-probe';
@@ -61,6 +62,7 @@ describe('fan-out', () => {
       names,
       logger,
       fairShare: new FairShare(0, 0),
+      budget: new WorkBudget(2000),
     });
     expect(await handle(asDelivery(res.body.id, projectId))).toBe('ack');
     expect(await handle(asDelivery(res.body.id, projectId))).toBe('ack');
@@ -98,6 +100,7 @@ describe('fan-out', () => {
       names,
       logger,
       fairShare: new FairShare(0, 0),
+      budget: new WorkBudget(2000),
     });
     expect(await handle(asDelivery(res.body.id, projectId))).toBe('ack');
 
@@ -120,6 +123,7 @@ describe('fan-out', () => {
       names,
       logger,
       fairShare: new FairShare(0, 0),
+      budget: new WorkBudget(2000),
     });
     const garbage: QueueMessage = { body: Buffer.from('{not json'), headers: {}, deliveryCount: 0, redelivered: false };
     expect(await handle(garbage)).toBe('reject');

@@ -121,6 +121,11 @@ const envSchema = z.object({
   WEBHOOK_PREFETCH: int(64, 1),
   WEBHOOK_MAX_RESPONSE_BYTES: int(64 * 1024, 0),
   FANOUT_PREFETCH: int(32, 1),
+  /**
+   * Notifications one fanout process plans, inserts and publishes at once, whatever the events'
+   * sizes (an event larger than this runs alone); FANOUT_PREFETCH only bounds events.
+   */
+  FANOUT_MAX_NOTIFICATIONS_IN_FLIGHT: int(2000, 1),
   SCHEDULER_INTERVAL_MS: int(60_000, 10),
   DB_POOL_SIZE: int(10, 1),
   OUTBOX_BATCH_SIZE: int(500, 1),

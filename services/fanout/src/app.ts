@@ -11,6 +11,7 @@ import { FairShare } from './domain/fair-share';
 import { fanoutDeadLetterHandler } from './consumers/fanout-dead-letter.consumer';
 import { FanoutRepository } from './data/fanout.repository';
 import { FanoutStore } from './data/fanout.store';
+import { WorkBudget } from './domain/work-budget';
 
 export interface RunningFanout {
   stop(): Promise<void>;
@@ -43,6 +44,8 @@ export async function startFanout(config: Config, logger: Logger): Promise<Runni
       names,
       logger,
       fairShare: new FairShare(config.FAIR_SHARE_PER_SECOND, config.FAIR_SHARE_BURST),
+      // Shared by the lanes, so memory stays bounded; a waiting high event's turn comes first.
+      budget: new WorkBudget(config.FANOUT_MAX_NOTIFICATIONS_IN_FLIGHT),
     }),
   );
   // One consumer per priority lane, each with the full prefetch, as the channel workers do: a

@@ -8,6 +8,7 @@ import { decodeEventMessage } from '../domain/event-message';
 import { isPoison, poisonReason } from '../domain/fan-out-failure';
 import type { FairShare } from '../domain/fair-share';
 import { planFanOut } from '../domain/fan-out-event.use-case';
+import type { WorkBudget } from '../domain/work-budget';
 import { publishDeliveries } from '../messaging/deliveries.publisher';
 
 export interface FanoutDeps {
@@ -17,10 +18,13 @@ export interface FanoutDeps {
   logger: Logger;
   /** Picks each event's lane: its priority, one lane down for a project over its fair share. */
   fairShare: FairShare;
+  /** Notifications planned, inserted and published at once by this process (FANOUT_MAX_NOTIFICATIONS_IN_FLIGHT). */
+  budget: WorkBudget;
 }
 
 /**
- * decode -> load (event and its templates) -> create notifications and store content exactly
+ * decode -> load (event and its templates) -> wait for the event's notifications to fit in the
+ * process's budget -> create notifications and store content exactly
  * once -> publish the sendable ones -> ack. An event whose own data makes fan-out fail ends
  * `failed` with the reason at once; other errors propagate, so the Consumer requeues the message
  * (and the queue dead-letters it at the delivery limit, where fanout-dead-letter takes over).
@@ -64,11 +68,19 @@ async function fanOut(deps: FanoutDeps, message: EventAcceptedMessage, headers: 
     deps.logger.error('event message for an unknown event dead-lettered', { event_id: message.event_id });
     return 'reject';
   }
-  const created = await deps.repo.createNotifications({ event, ...planFanOut(event) });
-  // A redelivered message created nothing: queue again whatever has not been attempted yet.
-  const pending = created ?? (await deps.repo.pendingNotifications(event.id));
-  const lane = deps.fairShare.lane(event.project_id, event.priority, pending.length);
-  await publishDeliveries(deps.broker, deps.names, event, pending, headers, lane);
-  deps.logger.info('event fanned out', { event_id: event.id, notifications: pending.length, lane });
-  return 'ack';
+  // Plans, insert parameters, returned rows and publishes in flight all scale with this.
+  const notifications = event.recipients.reduce((n, r) => n + r.channels.length, 0);
+  return deps.budget.run(
+    notifications,
+    async (): Promise<HandlerOutcome> => {
+      const created = await deps.repo.createNotifications({ event, ...planFanOut(event) });
+      // A redelivered message created nothing: queue again whatever has not been attempted yet.
+      const pending = created ?? (await deps.repo.pendingNotifications(event.id));
+      const lane = deps.fairShare.lane(event.project_id, event.priority, pending.length);
+      await publishDeliveries(deps.broker, deps.names, event, pending, headers, lane);
+      deps.logger.info('event fanned out', { event_id: event.id, notifications: pending.length, lane });
+      return 'ack';
+    },
+    event.priority,
+  );
 }
