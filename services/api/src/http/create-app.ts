@@ -126,10 +126,13 @@ export function createApp(deps: AppDeps): Express {
       afterScopes: [bodyReader(), auditTrail(deps.auditLog, deps.logger)],
     }),
   );
+  // Each area router a request passes costs a dispatch and an event-loop turn on the way out
+  // (Express leaves a router that has no match with setImmediate), so the hot one comes first.
+  // The order changes nothing else: openapi.yaml admits one handler per method and path.
   const api = express.Router();
+  api.use(eventRoutes(deps.intake, deps.areas.events));
   api.use(healthRoutes(deps.db, deps.broker));
   api.use(openApiDocumentRoutes());
-  api.use(eventRoutes(deps.intake, deps.areas.events));
   api.use(notificationRoutes(deps.areas.notifications));
   api.use(templateRoutes(deps.areas.templates));
   api.use(suppressionRoutes(deps.areas.suppressions));
