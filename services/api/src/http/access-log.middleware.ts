@@ -9,7 +9,8 @@ const UNMATCHED = 'unmatched';
 /**
  * One access-log line and the HTTP metrics per request, when its answer finishes (or the client
  * goes away). The route is the openapi template (`/api/v1/events/{id}`), never the raw path, so
- * ids and tokens stay out of both the labels and the log.
+ * ids and tokens stay out of both the labels and the log. The line is only built when info is
+ * on: below it, winston would still format each line before dropping it.
  */
 export function accessLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
@@ -24,7 +25,9 @@ export function accessLog(logger: Logger): RequestHandler {
       const labels = { method: req.method, route, status: String(status) };
       httpRequests.inc(labels);
       httpRequestDuration.observe(labels, seconds);
-      logger.info('request', { ...labels, status, duration_ms: Math.round(seconds * 1e4) / 10, request_id: req.requestId });
+      // winston runs every format (timestamp, JSON) before a transport drops a disabled level.
+      if (logger.isInfoEnabled())
+        logger.info('request', { ...labels, status, duration_ms: Math.round(seconds * 1e4) / 10, request_id: req.requestId });
     };
     res.once('finish', record);
     res.once('close', record);

@@ -35,6 +35,7 @@ import { auditTrail } from '../audit/audit.middleware';
 import { accessLog } from './access-log.middleware';
 import { traceRequests } from './trace-requests.middleware';
 import { bodyReader } from './body-reader.middleware';
+import { chain } from './chain';
 import { errorHandler } from './error-handler';
 import { openApiMiddleware } from './openapi.middleware';
 import { openApiDocumentRoutes } from './openapi-document.routes';
@@ -110,26 +111,33 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.use(requestContext);
-  app.use(accessLog(deps.logger));
-  app.use(traceRequests);
-  app.use(usageCounter(deps.usage, BASE_PATH));
+  // One router layer for the whole edge: the router's per-layer work, times ~15, was a good part of
+  // each request's cost (see chain.ts). The order is exactly the one above.
   app.use(
-    openApiMiddleware(deps.validateResponses, {
-      beforeScopes: [
-        apiKeyGate(deps.authenticator),
-        deps.auth.gate,
-        roleGate(deps.memberships),
-        deps.admin.gate,
-        ...rateLimitStage(deps.config),
-      ],
-      afterScopes: [bodyReader(), auditTrail(deps.auditLog, deps.logger)],
-    }),
+    chain([
+      requestContext,
+      accessLog(deps.logger),
+      traceRequests,
+      usageCounter(deps.usage, BASE_PATH),
+      ...openApiMiddleware(deps.validateResponses, {
+        beforeScopes: [
+          apiKeyGate(deps.authenticator),
+          deps.auth.gate,
+          roleGate(deps.memberships),
+          deps.admin.gate,
+          ...rateLimitStage(deps.config),
+        ],
+        afterScopes: [bodyReader(), auditTrail(deps.auditLog, deps.logger)],
+      }),
+    ]),
   );
+  // Each area router a request passes costs a dispatch and an event-loop turn on the way out
+  // (Express leaves a router that has no match with setImmediate), so the hot one comes first.
+  // The order changes nothing else: openapi.yaml admits one handler per method and path.
   const api = express.Router();
+  api.use(eventRoutes(deps.intake, deps.areas.events));
   api.use(healthRoutes(deps.db, deps.broker));
   api.use(openApiDocumentRoutes());
-  api.use(eventRoutes(deps.intake, deps.areas.events));
   api.use(notificationRoutes(deps.areas.notifications));
   api.use(templateRoutes(deps.areas.templates));
   api.use(suppressionRoutes(deps.areas.suppressions));

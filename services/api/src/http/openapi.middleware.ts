@@ -49,6 +49,10 @@ export function openApiMiddleware(validateResponses: boolean, stages: EdgeStages
       },
     },
     ignoreUndocumented: false,
+    // No operation takes multipart/form-data or a binary body (bodies are read by body-reader
+    // with their own limits). The uploader would only add a step to every request, and with it
+    // a second Ajv that compiles the whole document again.
+    fileUploader: false,
   }) as unknown as RequestHandler[];
   const security = steps.findIndex((step) => step.name === 'securityMiddleware');
   if (security < 0) throw new Error('express-openapi-validator has no securityMiddleware step to order the edge around');

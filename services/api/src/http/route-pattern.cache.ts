@@ -1,44 +1,150 @@
 /**
- * express-openapi-validator 5.6 finds a request's operation by compiling the path pattern of
- * every documented route, one after another, on every request (lookupRoute in
- * openapi.metadata.js). With Herald's spec that was the largest single item of the api's CPU
- * profile under load (path-to-regexp ~9% self time, the lookup ~14% inclusive). A compiled
- * pattern depends only on its arguments and the validator only reads it (`regexp.exec` without
- * the global flag, `keys`), so remembering it is exact. Upstream fix, not yet released:
- * cdimascio/express-openapi-validator#1217; drop this module once a release caches itself.
+ * express-openapi-validator 5.6 finds a request's operation in lookupRoute
+ * (openapi.metadata.js), on every request: `Object.entries(context.expressRouteMap)`, then for
+ * each documented route in turn `context.routePair(route)` and a path-to-regexp compile of the
+ * route, until one matches. With Herald's spec (~70 routes) that was the largest single item of
+ * the api's CPU profile and of its allocations under load. Three exact shortcuts, each keeping
+ * what the validator sees the same:
+ *
+ * - a compiled pattern depends only on its arguments and the validator only reads it
+ *   (`regexp.exec` without the global flag, `keys`), so it is compiled once per pattern and
+ *   options (looked up without building a key: no string per route per request);
+ * - `routePair(route)` depends only on the route maps, which never change after the context is
+ *   built, and lookupRoute only reads `.openApiRoute`: one frozen pair per route;
+ * - the route map is filled with keyed stores, which leaves V8 holding it as a hash table, and
+ *   `Object.entries` of that costs ~3x a plain object's: it is copied once, same keys in the
+ *   same order and the same values, into an ordinary object.
+ *
+ * The shapes this relies on are checked when it is applied (and by its spec), so a release that
+ * changes them fails at start-up rather than quietly losing the shortcut or a route.
+ * Upstream fix for the compile, not yet released: cdimascio/express-openapi-validator#1217.
  */
 type Compile = (path: unknown, options?: Record<string, unknown>) => unknown;
 
-/** The validator's own copy of path-to-regexp, wherever npm placed it. */
-function validatorsPathToRegexp(): { pathToRegexp: Compile } {
+interface RoutePair {
+  expressRoute: string;
+  openApiRoute: string;
+}
+
+interface ContextPrototype {
+  routePair(route: string): RoutePair | null;
+  buildRouteMaps(routes: unknown[]): void;
+}
+
+interface ContextInstance {
+  expressRouteMap: Record<string, unknown>;
+  openApiRouteMap: Record<string, unknown>;
+}
+
+/** A module of the validator's own dependencies or files, wherever npm placed them. */
+function fromValidator<T>(request: string): T {
   const from = require.resolve('express-openapi-validator');
-  return require(require.resolve('path-to-regexp', { paths: [from] })) as { pathToRegexp: Compile };
+  return require(require.resolve(request, { paths: [from] })) as T;
+}
+
+function validatorsPathToRegexp(): { pathToRegexp: Compile } {
+  return fromValidator('path-to-regexp');
+}
+
+function validatorsContext(): ContextPrototype {
+  const lib = fromValidator<{ OpenApiContext?: { prototype: ContextPrototype } }>(
+    'express-openapi-validator/dist/framework/openapi.context',
+  );
+  const proto = lib.OpenApiContext?.prototype;
+  if (typeof proto?.routePair !== 'function' || typeof proto.buildRouteMaps !== 'function') {
+    throw new Error('express-openapi-validator: OpenApiContext.routePair/buildRouteMaps not found; revisit http/route-pattern.cache.ts');
+  }
+  return proto;
 }
 
 /** Routes come from openapi.yaml, never from requests: the bound only guards against misuse. */
 const MAX_PATTERNS = 2_000;
 const MARK = Symbol.for('herald.route-pattern-cache');
+const PAIRS = Symbol('herald.route-pairs');
 
-export function cacheRoutePatterns(): void {
+type Options = Record<string, unknown> | undefined;
+
+/** Same own enumerable keys with identical values (what the validator passes: `{ sensitive, strict }`). */
+function sameOptions(a: Options, b: Options): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  let keys = 0;
+  for (const key in a) {
+    if (!Object.prototype.hasOwnProperty.call(b, key) || a[key] !== b[key]) return false;
+    keys++;
+  }
+  for (const key in b) if (Object.prototype.hasOwnProperty.call(b, key)) keys--;
+  return keys === 0;
+}
+
+function cacheCompiledPatterns(): void {
   const lib = validatorsPathToRegexp();
   const compile = lib.pathToRegexp as Compile & { [MARK]?: true };
   if (compile[MARK]) return;
-  const cache = new Map<string, unknown>();
+  const byPath = new Map<string, Array<{ options: Options; compiled: unknown }>>();
+  let size = 0;
   const cached: Compile & { [MARK]?: true } = (path, options) => {
     if (typeof path !== 'string') return compile(path, options);
-    const key = `${path}\u0000${options ? JSON.stringify(options) : ''}`;
-    let hit = cache.get(key);
-    if (hit === undefined) {
-      hit = compile(path, options);
-      if (cache.size < MAX_PATTERNS) cache.set(key, hit);
+    const entries = byPath.get(path);
+    if (entries) for (const entry of entries) if (sameOptions(entry.options, options)) return entry.compiled;
+    const compiled = compile(path, options);
+    if (size < MAX_PATTERNS) {
+      // A copy: the caller may reuse or change its options object later.
+      const entry = { options: options ? { ...options } : undefined, compiled };
+      if (entries) entries.push(entry);
+      else byPath.set(path, [entry]);
+      size++;
     }
-    return hit;
+    return compiled;
   };
   cached[MARK] = true;
   lib.pathToRegexp = cached;
 }
 
+function cacheRoutePairs(): void {
+  const proto = validatorsContext() as ContextPrototype & { [MARK]?: true };
+  if (proto[MARK]) return;
+  const { routePair, buildRouteMaps } = proto;
+  proto.buildRouteMaps = function (this: ContextInstance & { [PAIRS]?: Map<string, RoutePair | null> }, routes) {
+    buildRouteMaps.call(this, routes);
+    if (!isPlainRecord(this.expressRouteMap) || !isPlainRecord(this.openApiRouteMap)) {
+      throw new Error('express-openapi-validator: route maps are no longer plain objects; revisit http/route-pattern.cache.ts');
+    }
+    this.expressRouteMap = { ...this.expressRouteMap };
+    this[PAIRS] = new Map();
+  };
+  proto.routePair = function (this: ContextInstance & { [PAIRS]?: Map<string, RoutePair | null> }, route) {
+    const pairs = this[PAIRS];
+    if (!pairs) return routePair.call(this, route);
+    let pair = pairs.get(route);
+    if (pair === undefined) {
+      const fresh = routePair.call(this, route);
+      pair = fresh && Object.freeze(fresh);
+      if (pairs.size < MAX_PATTERNS) pairs.set(route, pair);
+    }
+    return pair;
+  };
+  proto[MARK] = true;
+}
+
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+/** Applies the shortcuts once, however often it is called (one per app built). */
+export function cacheRoutePatterns(): void {
+  cacheCompiledPatterns();
+  cacheRoutePairs();
+}
+
 /** For the spec: the function the validator calls now. */
 export function validatorsCompile(): Compile {
   return validatorsPathToRegexp().pathToRegexp;
+}
+
+/** For the spec: the validator's context class, as patched. */
+export function validatorsContextClass(): new (spec: unknown, ...rest: unknown[]) => ContextInstance & ContextPrototype {
+  return fromValidator<{ OpenApiContext: new (spec: unknown, ...rest: unknown[]) => ContextInstance & ContextPrototype }>(
+    'express-openapi-validator/dist/framework/openapi.context',
+  ).OpenApiContext;
 }
