@@ -14,8 +14,11 @@
  *      (class medium_b). Runs first, while A's token bucket is still full.
  *   2. priority: project A POSTs the backlog as `low`; then A's `high` events (high), B's
  *      `medium` events (medium_b: the medium lane for a project within its fair share), A's
- *      `medium` events (medium_a: the same project as the backlog; the fair share charges A's
- *      low deliveries too, so these may be demoted behind the backlog, which this class shows).
+ *      `medium` events (medium_a: the same project as the backlog; low deliveries are not charged
+ *      to the fair share, so these stay in medium: before that they waited behind the backlog).
+ *   3. fan-out stage: project A POSTs the backlog as `low` and, without waiting for fan-out, A's
+ *      `high` events: they must overtake backlog events still waiting for fan-out (fan-out lanes),
+ *      then the backlog's deliveries (worker lanes).
  *
  * Latency = arrival at the receiver - start of the POST (CLOCK_MONOTONIC on both sides). A
  * measurement only counts while the backlog is still queued: per class the result gives how
@@ -166,9 +169,11 @@ async function scenario(ctx, spec) {
   const backlogExpected = backlogAccepted * S.backlogFanout;
   const posted = now();
 
-  // Really queued: every backlog event fanned out (its deliveries are in the lanes) and most not delivered yet.
+  // Really queued: every backlog event fanned out (its deliveries are in the lanes) and most not
+  // delivered yet; or, for the fan-out stage, as many as possible still waiting for fan-out.
   const fanoutDeadline = now() + 60_000;
-  while ((await notFannedOut(apiUrl, spec.backlog.apiKey, backlogType)) > 0) {
+  const waitingForFanout = spec.waitForFanout === false ? await notFannedOut(apiUrl, spec.backlog.apiKey, backlogType) : 0;
+  while (spec.waitForFanout !== false && (await notFannedOut(apiUrl, spec.backlog.apiKey, backlogType)) > 0) {
     if (now() > fanoutDeadline) throw new Error('backlog events still not fanned out 60 s after their POST');
     await sleep(100);
   }
@@ -266,7 +271,8 @@ async function scenario(ctx, spec) {
       deliveries_received: backlogTimes.length,
       duplicates: backlogGot.duplicates,
       posted_after_s: round((posted - started) / 1000, 2),
-      fanned_out_after_s: round((fannedOut - started) / 1000, 2),
+      fanned_out_after_s: spec.waitForFanout === false ? null : round((fannedOut - started) / 1000, 2),
+      events_waiting_for_fanout_at_post: spec.waitForFanout === false ? waitingForFanout : 0,
       undelivered_when_fanned_out: undeliveredBefore,
       drained_after_s: lastB != null && backlogTimes.length === backlogExpected ? round((lastB - started) / 1000, 2) : null,
       deliveries_per_s: backlogTimes.length > 1 ? Math.round(backlogTimes.length / ((lastB - firstB) / 1000)) : null,
@@ -303,14 +309,22 @@ async function run(ctx) {
       { name: 'medium_a', project: 'A', apiKey: A, priority: 'medium' },
     ],
   });
+  const fanoutStage = await attempt({
+    name: 'fan-out',
+    waitForFanout: false,
+    backlog: { project: 'A', apiKey: A, priority: 'low' },
+    classes: [{ name: 'high', project: 'A', apiKey: A, priority: 'high' }],
+  });
   return {
     available: true,
     settings: { ...S, aim_p99_ms: AIM_P99_MS },
     note:
       `per scenario: a backlog of ${S.backlogEvents} x ${S.backlogFanout} webhook deliveries, fully fanned out, then ${S.events} one-recipient ` +
-      'events per class POSTed one class after the other; latency = arrival - start of the POST; the backlog must still be queued at the last measured delivery',
+      'events per class POSTed one class after the other (fan-out: without waiting for the backlog to be fanned out); latency = arrival - start of the POST; ' +
+      'the backlog must still be queued at the last measured delivery',
     fairness,
     priority,
+    'fan-out': fanoutStage,
     seconds: round((now() - started) / 1000, 1),
   };
 }
@@ -330,7 +344,8 @@ function report(r) {
   out.push(
     `  ${pad('scenario', 8, true)} ${pad('class', 8, true)} ${pad('from', 4)} ${pad('prio', 6)} | ${pad('deliv', 5)} ${pad('missing', 7)} | ${pad('p50 ms', 7)} ${pad('p90 ms', 7)} ${pad('p99 ms', 7)} ${pad('max ms', 7)} | ${pad('backlog left: at POST', 21)} ${pad('at last', 7)} | aim`,
   );
-  for (const name of ['priority', 'fairness']) {
+  const scenarios = ['priority', 'fairness', 'fan-out'].filter((name) => r[name]);
+  for (const name of scenarios) {
     const s = r[name];
     if (s.unavailable) {
       out.push(`  ${pad(name, 8, true)} UNAVAILABLE: ${s.unavailable.split('\n')[0]}`);
@@ -342,12 +357,16 @@ function report(r) {
       );
     }
   }
-  for (const name of ['priority', 'fairness']) {
+  for (const name of scenarios) {
     if (r[name].unavailable) continue;
     const b = r[name].backlog;
+    const fannedOut =
+      b.fanned_out_after_s === null
+        ? `${b.events_waiting_for_fanout_at_post} of its events still waiting for fan-out when the measured events were POSTed`
+        : `fanned out after ${b.fanned_out_after_s} s (${b.undelivered_when_fanned_out} then undelivered)`;
     out.push(
       `    ${name} backlog: project ${b.project}, ${b.events_accepted} ${b.priority} events, ${b.deliveries_received}/${b.deliveries_expected} delivered; ` +
-        `POSTed in ${b.posted_after_s} s, fanned out after ${b.fanned_out_after_s} s (${b.undelivered_when_fanned_out} then undelivered), ` +
+        `POSTed in ${b.posted_after_s} s, ${fannedOut}, ` +
         `drained after ${b.drained_after_s ?? '-'} s at ${b.deliveries_per_s ?? '-'} deliveries/s`,
     );
     if (r[name].stalled) out.push(`    ${name}: ${r[name].stalled}`);
