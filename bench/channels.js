@@ -19,6 +19,8 @@ const fs = require('node:fs');
 const http = require('node:http');
 const path = require('node:path');
 const amqp = require('amqplib');
+const { sleep, now, round, percentiles } = require('./lib/stats');
+const { peakRssMb } = require('./lib/sampling');
 
 const ROOT = path.resolve(__dirname, '..');
 const env = process.env;
@@ -37,25 +39,6 @@ const ENTRIES = {
   'sms-worker': path.join(ROOT, 'services/sms-worker/dist/main.js'),
   fanout: path.join(ROOT, 'services/fanout/dist/main.js'),
 };
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const now = () => Number(process.hrtime.bigint()) / 1e6;
-const round = (v, d = 1) => (v == null || Number.isNaN(v) ? null : Math.round(v * 10 ** d) / 10 ** d);
-
-function percentiles(values) {
-  const s = Float64Array.from(values).sort();
-  const p = (q) => (s.length ? s[Math.min(s.length - 1, Math.max(0, Math.ceil((q / 100) * s.length) - 1))] : null);
-  return { p50: round(p(50)), p90: round(p(90)), p99: round(p(99)), max: round(s.length ? s[s.length - 1] : null) };
-}
-
-function peakRssMb(pid) {
-  try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? round(Number(m[1]) / 1024, 1) : null;
-  } catch {
-    return null;
-  }
-}
 
 async function consumerCount(queue) {
   const conn = await amqp.connect(env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672');

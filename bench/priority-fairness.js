@@ -44,6 +44,7 @@
  */
 const path = require('node:path');
 const { fork } = require('node:child_process');
+const { sleep, now, round, percentiles } = require('./lib/stats');
 
 const env = process.env;
 const num = (name, def) => (env[name] !== undefined && env[name] !== '' ? Number(env[name]) : def);
@@ -58,16 +59,6 @@ const S = {
 const AIM_P99_MS = 2000;
 /** No new arrival for this long ends a wait: a worker died or deliveries failed. */
 const STALL_MS = 20_000;
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const now = () => Number(process.hrtime.bigint()) / 1e6;
-const round = (v, d = 1) => (v == null || Number.isNaN(v) ? null : Math.round(v * 10 ** d) / 10 ** d);
-
-function percentiles(values) {
-  const s = Float64Array.from(values).sort();
-  const p = (q) => (s.length ? s[Math.min(s.length - 1, Math.max(0, Math.ceil((q / 100) * s.length) - 1))] : null);
-  return { p50: round(p(50)), p90: round(p(90)), p99: round(p(99)), max: round(s.length ? s[s.length - 1] : null) };
-}
 
 /** Runs bench/publish.js in its own process (its POST times stay off this event loop); resolves with its result. */
 function publish(opts) {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import type { Config } from '@herald/config';
 import request from 'supertest';
 import { deleteTestTopology } from '../support/amqp-cleanup';
@@ -14,13 +13,9 @@ export const APP_REDIRECT = `${APP_URL}/oauth/done`;
 const OIDC_CLIENT = { id: 'herald-test', secret: 'herald-test-secret' };
 
 /** A free loopback port for the api: its callback URL must be registered at the provider before it starts. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { freePort } from '../support/free-port';
+
+export { freePort };
 
 export function anAccount(label = 'person') {
   const id = randomUUID().slice(0, 8);

@@ -2,7 +2,7 @@ import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
+import { freePort } from '../support/free-port';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { answers } from '../../deploy/dev/embedded-postgres';
@@ -22,15 +22,6 @@ const CLI = join(ROOT, 'deploy', 'dev', 'herald.js');
 const NAME = `test-embedded-${randomBytes(3).toString('hex')}`;
 const DIR = join(ROOT, '.herald', NAME);
 const NAMESPACE = `test-emb-${randomBytes(4).toString('hex')}.`;
-
-/** A port nothing listens on right now (the OS hands out a free one, which is then closed). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 let closedPort: number;
 let pgPort: number;

@@ -2,7 +2,6 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { request, type Agent, type IncomingHttpHeaders } from 'node:http';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
@@ -148,14 +147,7 @@ export class OperationsEnv {
   }
 }
 
-/** A port nothing listens on right now (the OS hands out a free one, which is then closed). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+export { freePort } from '../support/free-port';
 
 export interface JsonResponse {
   status: number;
