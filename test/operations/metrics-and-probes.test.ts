@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { TcpProxy } from '../support/tcp-proxy';
 import { WebhookReceiver } from '../support/webhook-receiver';
 import { eventually } from '../support/eventually';
-import { fixedTestPort, TEST_DATABASE_URL } from '../support/test-env';
+import { fixedTestPort, TEST_AMQP_URL, TEST_DATABASE_URL, TEST_QUEUE_DRIVER } from '../support/test-env';
 import { httpJson, OperationsEnv, serviceEntry, type HeraldProcess } from './herald-process';
 
 /**
@@ -151,6 +151,47 @@ describe('metrics, liveness and readiness on OPS_PORT', () => {
       await proxy.stop();
     }
   });
+
+  // With the postgres queue driver the queue is the database: there is no broker to lose.
+  if (TEST_QUEUE_DRIVER === 'rabbitmq') {
+    it('keeps the api ready, degraded, and accepting events while only the broker is out of reach', async () => {
+      const broker = new URL(TEST_AMQP_URL);
+      const proxy = await TcpProxy.start(broker.hostname, Number(broker.port || 5672));
+      try {
+        const through = new URL(TEST_AMQP_URL);
+        through.port = String(proxy.port);
+        const api = await start('broker-cut-api', serviceEntry('api'), { PORT: '0', AMQP_URL: through.toString() });
+        const [, port] = await api.proc.line(/"message":"api listening".*"port":(\d+)/);
+        await eventually(async () => expect(JSON.parse((await get(api.opsPort, '/readyz')).text).status).toBe('ready'));
+        proxy.cut();
+        await eventually(async () => {
+          const ready = await get(api.opsPort, '/readyz');
+          expect(ready.status).toBe(200);
+          const body = JSON.parse(ready.text);
+          expect(body.status).toBe('degraded');
+          expect(body.checks).toContainEqual(expect.objectContaining({ name: 'queue', ok: false, required: false }));
+        });
+        // Accepted into the outbox; another process's relay (or this one's, once the broker is
+        // back) publishes it, so it is delivered like any other.
+        const target = `${receiver.url}/broker-cut`;
+        const res = await httpJson(`http://127.0.0.1:${port}/api/v1/events`, {
+          key,
+          body: {
+            event_type: 'ops.broker-cut',
+            recipients: [{ channels: ['webhook'], webhook_url: target }],
+            payload: {},
+            inline: { html: '<p>x</p>' },
+          },
+        });
+        expect(res.status).toBe(202);
+        await eventually(() => expect(receiver.requests.some((r) => r.body.event_type === 'ops.broker-cut')).toBe(true), 30_000);
+        proxy.restore();
+        await eventually(async () => expect(JSON.parse((await get(api.opsPort, '/readyz')).text).status).toBe('ready'), 30_000);
+      } finally {
+        await proxy.stop();
+      }
+    });
+  }
 
   it('reports a worker whose deliveries hang past the stall time as not live', async () => {
     const hanging = await WebhookReceiver.start('unused');

@@ -7,6 +7,8 @@ export interface DependencyCheck {
   name: string;
   ok: boolean;
   detail?: string;
+  /** false: the process still does its work without it (degraded, still ready). Default true. */
+  required?: boolean;
 }
 
 /** What a service tells its orchestrator about itself. */
@@ -80,8 +82,9 @@ export async function startOpsServer(options: OpsServerOptions): Promise<OpsServ
     }
     if (path === '/readyz') {
       const checks = await readiness(options.health, readyTimeoutMs);
-      const ok = checks.every((c) => c.ok);
-      return send(res, ok ? 200 : 503, { status: ok ? 'ready' : 'not_ready', checks });
+      const ok = checks.every((c) => c.ok || c.required === false);
+      const status = !ok ? 'not_ready' : checks.every((c) => c.ok) ? 'ready' : 'degraded';
+      return send(res, ok ? 200 : 503, { status, checks });
     }
     return send(res, 404, { detail: 'not found: /metrics, /livez and /readyz are served here' });
   };

@@ -45,7 +45,7 @@ import { TemplatesService } from './templates/templates.service';
 import { PeriodicJob } from './shared/periodic-job';
 import { PlatformHealthCheck } from './admin/platform-health';
 import { platformGauges } from './health/platform-gauges';
-import type { ProcessHealth } from '@herald/metrics';
+import type { DependencyCheck, ProcessHealth } from '@herald/metrics';
 import { consumerHealth } from '@herald/runtime';
 
 /** How often each api process adds its in-memory request counts to usage_hourly. */
@@ -72,6 +72,17 @@ export interface RunningApi {
 }
 
 /** Wires the gateway: PostgreSQL, RabbitMQ (in the background), the outbox relay and the HTTP server. */
+/**
+ * The api accepts events into PostgreSQL (event and outbox row in one statement) and relays them
+ * when it can, so it needs the database to serve, not the queue: while only the broker is down it
+ * stays in its Service, degraded, and keeps taking events durably; the relay publishes them once
+ * the broker is back. Taking every api pod out during a broker outage would refuse events that
+ * could have been kept.
+ */
+function intakeReadiness(health: ProcessHealth): () => Promise<DependencyCheck[]> {
+  return async () => ((await health.ready?.()) ?? []).map((check) => (check.name === 'queue' ? { ...check, required: false } : check));
+}
+
 export async function startApi(config: Config, logger: Logger): Promise<RunningApi> {
   const db = await Database.connect(config.DATABASE_URL, config.DB_POOL_SIZE);
   const names = new TopologyNames(config.AMQP_NAMESPACE);
@@ -160,7 +171,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     scrubInvitationLinks: () => organizations.scrub.runOnce(),
     health: {
       // The api consumes nothing: only readiness, so a database or broker outage never restarts it.
-      ready: consumerHealth({ db, queue: broker, stallMs: config.LIVENESS_STALL_MS }).ready,
+      ready: intakeReadiness(consumerHealth({ db, queue: broker, stallMs: config.LIVENESS_STALL_MS })),
       scrapeHooks: [platformGauges(new PlatformHealthCheck(db, broker))],
     },
     async stop() {
