@@ -61,7 +61,7 @@ describe.each(COMBINATIONS.map((c) => [name(c), c] as const))('k8s/ rendered wit
     expect(configValue(objects, 'QUEUE_DRIVER')).toBe(components.includes('components/postgres-driver') ? 'postgres' : 'rabbitmq');
   });
 
-  it('probes every Deployment on its ops port: liveness /livez, readiness /readyz (the api: its serving port)', () => {
+  it('probes every Deployment on its ops port: liveness /livez, readiness /readyz', () => {
     const opsPort = Number(configValue(objects, 'OPS_PORT'));
     for (const d of deployments) {
       const [container] = d.spec.template.spec.containers;
@@ -69,8 +69,7 @@ describe.each(COMBINATIONS.map((c) => [name(c), c] as const))('k8s/ rendered wit
       expect([where, container.ports.find((p: any) => p.name === 'ops')?.containerPort]).toEqual([where, opsPort]);
       expect([where, container.livenessProbe.httpGet]).toEqual([where, { path: '/livez', port: 'ops' }]);
       expect([where, container.startupProbe.httpGet]).toEqual([where, { path: '/livez', port: 'ops' }]);
-      const readiness = component(d) === 'api' ? { path: '/api/v1/health', port: 'http' } : { path: '/readyz', port: 'ops' };
-      expect([where, container.readinessProbe.httpGet]).toEqual([where, readiness]);
+      expect([where, container.readinessProbe.httpGet]).toEqual([where, { path: '/readyz', port: 'ops' }]);
     }
   });
 
