@@ -117,6 +117,26 @@ describe('metrics, liveness and readiness on OPS_PORT', () => {
     expect(line.input).not.toContain(unknown);
   });
 
+  it('counts a notification that ends at fan-out (a suppressed recipient) on the fan-out process', async () => {
+    const target = `${receiver.url}/suppressed-probe`;
+    const suppressed = await httpJson(`${BASE}/suppressions`, { key, body: { channel: 'webhook', recipient: target } });
+    expect(suppressed.status).toBe(201);
+    const res = await httpJson(`${BASE}/events`, {
+      key,
+      body: {
+        event_type: 'ops.suppressed',
+        recipients: [{ channels: ['webhook'], webhook_url: target }],
+        payload: {},
+        inline: { html: '<p>x</p>' },
+      },
+    });
+    expect(res.status).toBe(202);
+    await eventually(async () => {
+      const m = await get(started.fanout.opsPort, '/metrics');
+      expect(sample(m.text, 'herald_notifications_finished_total{channel="webhook",status="suppressed"}')).toBe(1);
+    });
+  });
+
   it('answers liveness and readiness on every process, and 404 elsewhere', async () => {
     for (const name of ['api', 'fanout', 'webhook-worker']) {
       const { opsPort } = started[name];

@@ -8,6 +8,7 @@ import { decodeEventMessage } from '../domain/event-message';
 import { isPoison, poisonReason } from '../domain/fan-out-failure';
 import type { FairShare } from '../domain/fair-share';
 import { planFanOut } from '../domain/fan-out-event.use-case';
+import { observeEndedAtFanOut, observeFailedByFanOut } from '../domain/fan-out-metrics';
 import type { WorkBudget } from '../domain/work-budget';
 import { publishDeliveries } from '../messaging/deliveries.publisher';
 
@@ -50,10 +51,11 @@ export function eventAcceptedHandler(deps: FanoutDeps) {
       } catch (err) {
         if (!isPoison(err)) throw err;
         const reason = poisonReason(err);
-        const status = await deps.repo.failEvent(message.event_id, reason);
+        const failed = await deps.repo.failEvent(message.event_id, reason);
+        if (failed) observeFailedByFanOut(failed.failedByChannel);
         deps.logger.error('event cannot be fanned out; it ends failed', {
           event_id: message.event_id,
-          status,
+          status: failed?.status,
           error: (err as Error).message,
         });
         return 'ack';
@@ -74,8 +76,9 @@ async function fanOut(deps: FanoutDeps, message: EventAcceptedMessage, headers: 
     notifications,
     async (): Promise<HandlerOutcome> => {
       const created = await deps.repo.createNotifications({ event, ...planFanOut(event) });
+      if (created) observeEndedAtFanOut(created.ended);
       // A redelivered message created nothing: queue again whatever has not been attempted yet.
-      const pending = created ?? (await deps.repo.pendingNotifications(event.id));
+      const pending = created?.pending ?? (await deps.repo.pendingNotifications(event.id));
       const lane = deps.fairShare.lane(event.project_id, event.priority, pending.length);
       await publishDeliveries(deps.broker, deps.names, event, pending, headers, lane);
       deps.logger.info('event fanned out', { event_id: event.id, notifications: pending.length, lane });

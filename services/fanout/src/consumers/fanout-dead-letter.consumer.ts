@@ -2,6 +2,7 @@ import type { Logger } from '@herald/logger';
 import type { HandlerOutcome, QueueMessage } from '@herald/messaging';
 import type { FanoutStore } from '../data/fanout.store';
 import { decodeEventMessage } from '../domain/event-message';
+import { observeFailedByFanOut } from '../domain/fan-out-metrics';
 import { deadLetterReason } from '../domain/fan-out-failure';
 
 /**
@@ -22,8 +23,13 @@ export function fanoutDeadLetterHandler(deps: { repo: FanoutStore; logger: Logge
       return 'ack';
     }
     const reason = deadLetterReason(death);
-    const status = await deps.repo.failEvent(message.event_id, reason);
-    deps.logger.error('fan-out gave up on an event', { event_id: message.event_id, death_reason: death, status: status ?? 'unchanged' });
+    const failed = await deps.repo.failEvent(message.event_id, reason);
+    if (failed) observeFailedByFanOut(failed.failedByChannel);
+    deps.logger.error('fan-out gave up on an event', {
+      event_id: message.event_id,
+      death_reason: death,
+      status: failed?.status ?? 'unchanged',
+    });
     return 'ack';
   };
 }

@@ -26,6 +26,19 @@ export interface PendingNotification {
   channel: Channel;
 }
 
+/** Notifications that reached a final status without a delivery attempt (failed, suppressed), counted per channel. */
+export interface EndedAtFanOut {
+  channel: Channel;
+  status: 'failed' | 'suppressed';
+  count: number;
+}
+
+/** What one event's fan-out created: the notifications to queue, and those that ended at once. */
+export interface CreatedNotifications {
+  pending: PendingNotification[];
+  ended: EndedAtFanOut[];
+}
+
 /** Prepared once per connection: these run for every event, for a batch of events at a time. */
 const LOAD_EVENTS: Sql = {
   name: 'fanout-load-events',
@@ -44,7 +57,8 @@ const LOAD_EVENTS: Sql = {
  * are decided against the suppression list, notifications inserted (the unique (event_id,
  * recipient_index, channel) index makes a redelivered message insert nothing), each event's
  * counters and status move by what was actually inserted for it, and the sendable new
- * notifications come back to be queued, plus one marker row per event that got any. Workers
+ * notifications come back to be queued, with how many ended at once (failed, suppressed) per
+ * channel, plus one marker row per event that got any. Workers
  * only see a notification after this commits, so its content is always there.
  */
 const CREATE_NOTIFICATIONS: Sql = {
@@ -86,8 +100,10 @@ const CREATE_NOTIFICATIONS: Sql = {
              FROM counts c
             WHERE e.id = c.event_id
          )
-         SELECT event_id, id, channel FROM inserted WHERE status = 'processing'
-         UNION ALL SELECT event_id, NULL, NULL FROM counts`,
+         SELECT event_id, id, channel, NULL AS status, NULL::int AS n FROM inserted WHERE status = 'processing'
+         UNION ALL SELECT event_id, NULL, channel, status, count(*)::int FROM inserted WHERE status <> 'processing'
+                    GROUP BY event_id, channel, status
+         UNION ALL SELECT event_id, NULL, NULL, NULL, NULL FROM counts`,
 };
 
 /**
@@ -103,7 +119,7 @@ WITH locked AS (
     FROM locked
    WHERE n.event_id = locked.id AND n.status = 'processing'
      AND NOT EXISTS (SELECT 1 FROM notification_logs l WHERE l.notification_id = n.id)
-  RETURNING n.id
+  RETURNING n.id, n.channel
 ), c AS (SELECT count(*)::int AS k FROM unsent)
 UPDATE events e SET
   failed_count = e.failed_count + c.k,
@@ -119,7 +135,8 @@ UPDATE events e SET
   updated_at = now()
   FROM locked, c
  WHERE e.id = locked.id AND (e.status = 'accepted' OR c.k > 0)
-RETURNING e.status`;
+RETURNING e.status,
+          (SELECT coalesce(json_object_agg(channel, k), '{}') FROM (SELECT channel, count(*)::int AS k FROM unsent GROUP BY channel) u) AS failed_by_channel`;
 
 export interface EventNotifications extends FanOutPlan {
   event: StoredEvent;
@@ -134,11 +151,17 @@ export class FanoutRepository {
     return ids.map((id) => byId.get(id));
   }
 
-  /** Per event: its new sendable notifications, or undefined when it had been fanned out before. */
-  async createNotifications(batch: EventNotifications[]): Promise<Array<PendingNotification[] | undefined>> {
+  /** Per event: what it created, or undefined when it had been fanned out before. */
+  async createNotifications(batch: EventNotifications[]): Promise<Array<CreatedNotifications | undefined>> {
     const rows = batch.flatMap(({ event, notifications }) => notifications.map((n) => ({ event, n })));
     const contents = batch.flatMap(({ event, contents }) => contents.map((c) => ({ event, c })));
-    const result = await this.db.query<PendingNotification & { event_id: string }>(CREATE_NOTIFICATIONS, [
+    const result = await this.db.query<{
+      event_id: string;
+      id: string | null;
+      channel: Channel | null;
+      status: EndedAtFanOut['status'] | null;
+      n: number | null;
+    }>(CREATE_NOTIFICATIONS, [
       rows.map(({ event }) => event.project_id),
       rows.map(({ event }) => event.id),
       rows.map(({ n }) => n.recipientIndex),
@@ -151,19 +174,29 @@ export class FanoutRepository {
       contents.map(({ c }) => c.channel),
       contents.map(({ c }) => JSON.stringify(c.content)),
     ]);
-    const created = new Map<string, PendingNotification[]>();
+    const created = new Map<string, CreatedNotifications>();
     for (const r of result.rows) {
-      const list = created.get(r.event_id) ?? [];
-      if (r.id !== null) list.push({ id: r.id, channel: r.channel });
-      created.set(r.event_id, list);
+      let entry = created.get(r.event_id);
+      if (!entry) created.set(r.event_id, (entry = { pending: [], ended: [] }));
+      if (r.id !== null && r.channel !== null) entry.pending.push({ id: r.id, channel: r.channel });
+      else if (r.status !== null && r.channel !== null) entry.ended.push({ channel: r.channel, status: r.status, count: r.n ?? 0 });
     }
     return batch.map(({ event }) => created.get(event.id));
   }
 
-  /** See FAIL_EVENT; resolves the event's new status, or undefined when nothing changed. */
-  async failEvent(eventId: string, reason: string): Promise<string | undefined> {
-    const { rows } = await this.db.query<{ status: string }>(FAIL_EVENT, [eventId, reason]);
-    return rows[0]?.status;
+  /**
+   * See FAIL_EVENT; resolves the event's new status and how many unsent notifications it failed
+   * per channel, or undefined when nothing changed.
+   */
+  async failEvent(
+    eventId: string,
+    reason: string,
+  ): Promise<{ status: string; failedByChannel: Partial<Record<Channel, number>> } | undefined> {
+    const { rows } = await this.db.query<{ status: string; failed_by_channel: Partial<Record<Channel, number>> }>(FAIL_EVENT, [
+      eventId,
+      reason,
+    ]);
+    return rows[0] && { status: rows[0].status, failedByChannel: rows[0].failed_by_channel };
   }
 
   /**

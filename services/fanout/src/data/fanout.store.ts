@@ -1,5 +1,5 @@
 import { Coalescer } from '@herald/db';
-import type { EventNotifications, FanoutRepository, PendingNotification, StoredEvent } from './fanout.repository';
+import type { CreatedNotifications, EventNotifications, FanoutRepository, PendingNotification, StoredEvent } from './fanout.repository';
 
 /**
  * Batches what concurrent event messages ask of PostgreSQL: their event loads share one query
@@ -8,7 +8,7 @@ import type { EventNotifications, FanoutRepository, PendingNotification, StoredE
  */
 export class FanoutStore {
   private readonly loads: Coalescer<string, StoredEvent | undefined>;
-  private readonly creates: Coalescer<EventNotifications, PendingNotification[] | undefined>;
+  private readonly creates: Coalescer<EventNotifications, CreatedNotifications | undefined>;
 
   constructor(
     private readonly repository: FanoutRepository,
@@ -22,7 +22,7 @@ export class FanoutStore {
     return this.loads.submit(id);
   }
 
-  createNotifications(item: EventNotifications): Promise<PendingNotification[] | undefined> {
+  createNotifications(item: EventNotifications): Promise<CreatedNotifications | undefined> {
     return this.creates.submit(item);
   }
 
@@ -30,7 +30,7 @@ export class FanoutStore {
     return this.repository.pendingNotifications(eventId);
   }
 
-  failEvent(eventId: string, reason: string): Promise<string | undefined> {
+  failEvent(eventId: string, reason: string): ReturnType<FanoutRepository['failEvent']> {
     return this.repository.failEvent(eventId, reason);
   }
 }
