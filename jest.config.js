@@ -28,6 +28,7 @@ const MESSAGING_TESTS = [
   'fanout/fanout-lanes',
   'webhook-worker/webhook-delivery',
   'webhook-worker/webhook-shutdown',
+  'webhook-worker/webhook-read-skip',
   'email-worker/email-pipeline',
   'sms-worker/sms-pipeline',
   'project-plane/dead-letter',

@@ -116,6 +116,53 @@ describe('fan-out', () => {
     expect(Math.max(...mine.map((m) => m.size))).toBeLessThan(512);
   });
 
+  it('when a webhook event with a small payload is fanned out, then its first delivery carries its target, and a republish does not', async () => {
+    const { api_key: key, project_id: projectId } = await aProject(db, config);
+    const res = await request(api.baseUrl.replace(/\/api\/v1$/, ''))
+      .post('/api/v1/events')
+      .set('X-API-Key', key)
+      .send({
+        event_type: 'fanout.target',
+        recipients: [{ channels: ['webhook', 'email'], email: 'c@example.com', webhook_url: 'http://127.0.0.1:9/target' }],
+        payload: { order: 7 },
+        inline: { html: '<p>x</p>' },
+      });
+    expect(res.status).toBe(202);
+    const handle = eventAcceptedHandler({
+      repo: new FanoutStore(new FanoutRepository(db)),
+      broker,
+      names,
+      logger,
+      fairShare: new FairShare(0, 0),
+      budget: new WorkBudget(2000),
+    });
+    const probe = await openQueueProbe(config);
+    const published = async (channel: 'webhook' | 'email') =>
+      (await probe.drain(names.deliveryQueue(channel)))
+        .map((got) => JSON.parse(got.body.toString('utf8')))
+        .filter((body) => body.event_id === res.body.id);
+    try {
+      expect(await handle(asDelivery(res.body.id, projectId))).toBe('ack');
+      const [first] = await published('webhook');
+      const { rows } = await db.query<{ created_at: Date }>('SELECT created_at FROM events WHERE id = $1', [res.body.id]);
+      expect(first.target).toEqual({
+        recipient: 'http://127.0.0.1:9/target',
+        event_type: 'fanout.target',
+        accepted_at: rows[0].created_at.toISOString(),
+        payload: { order: 7 },
+      });
+      expect((await published('email'))[0]).not.toHaveProperty('target');
+
+      // Redelivered event message: nothing created, the unattempted notifications are queued again, ids only.
+      expect(await handle(asDelivery(res.body.id, projectId))).toBe('ack');
+      const republished = await published('webhook');
+      expect(republished).toHaveLength(1);
+      expect(republished[0]).not.toHaveProperty('target');
+    } finally {
+      await probe.close();
+    }
+  });
+
   it('when the message is not a valid event message, then it is rejected for the dead-letter queue', async () => {
     const handle = eventAcceptedHandler({
       repo: new FanoutStore(new FanoutRepository(db)),

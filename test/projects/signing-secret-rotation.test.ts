@@ -56,6 +56,35 @@ describe('webhook signing-secret rotation', () => {
     expect(toNew.headers['x-herald-signature-256-next']).toMatch(/^sha256=[0-9a-f]{64}$/);
   });
 
+  it('when deliveries already cached the project secret and an admin rotates, then the very next delivery signs with both', async () => {
+    const org = await anOrganization(f.system.api.db, f.config);
+    // Small payloads: these first attempts are sent from their messages, with the worker's cached secrets.
+    const [before] = await deliverTo(org.api_key, [await aReceiver(org.webhook_signing_secret)]);
+    expect(before.headers).not.toHaveProperty('x-herald-signature-256-next');
+
+    const rotated = await http().post(`/api/v1/projects/${org.project_id}/signing-secret/rotate`).set(bearer(org.access_token)).send({});
+    expect(rotated.status).toBe(200);
+    const [toOld, toNew] = await deliverTo(org.api_key, [
+      await aReceiver(org.webhook_signing_secret),
+      await aReceiver(rotated.body.webhook_signing_secret),
+    ]);
+    expect(toOld.signatureValid).toBe(true);
+    expect(toNew.signatureValid).toBe(true);
+    expect(toNew.headers['x-herald-signature-256-next']).toMatch(/^sha256=[0-9a-f]{64}$/);
+
+    const again = await http()
+      .post(`/api/v1/projects/${org.project_id}/signing-secret/rotate`)
+      .set(bearer(org.access_token))
+      .send({ grace_period_seconds: 0 });
+    const [toFirst, toLatest] = await deliverTo(org.api_key, [
+      await aReceiver(rotated.body.webhook_signing_secret),
+      await aReceiver(again.body.webhook_signing_secret),
+    ]);
+    expect(toFirst.signatureValid).toBe(false);
+    expect(toLatest.signatureValid).toBe(true);
+    expect(toLatest.headers).not.toHaveProperty('x-herald-signature-256-next');
+  });
+
   it('when an admin rotates with no grace period, then only the new secret verifies', async () => {
     const org = await anOrganization(f.system.api.db, f.config);
     const rotated = await http()

@@ -12,11 +12,12 @@ export interface EventAcceptedMessage {
 }
 
 /**
- * One delivery of one notification: ids and the attempt only. The worker loads the rest (status,
+ * One delivery of one notification: ids and the attempt. The worker loads the rest (status,
  * recipient, payload for webhooks, the event's rendered content for email and sms) in the one
- * read it makes before sending anyway, so an event with 1,000 recipients does not put its payload
- * through the broker 1,000 times. Messages of earlier versions carried `recipient`, `event_type`
- * and `payload` too; those fields are ignored.
+ * read it makes before sending, so an event with 1,000 recipients does not put a large payload
+ * through the broker 1,000 times. A webhook's first attempt with a payload of at most 4 KiB
+ * carries its `target` instead, so that read can be skipped. Messages of earlier versions carried
+ * `recipient`, `event_type` and `payload` at the top level; those fields are ignored.
  */
 export interface DeliveryMessage {
   kind: 'notification.deliver';
@@ -30,7 +31,25 @@ export interface DeliveryMessage {
   max_attempts?: number;
   /** The lane it was queued in (absent: `medium`); a retry returns to the channel's `medium` lane. */
   priority?: Priority;
+  /**
+   * Webhooks' first attempt only, and only when the payload is small (DELIVERY_TARGET_MAX_PAYLOAD_BYTES):
+   * what the worker would otherwise read before sending, so a first delivery that is not a
+   * redelivery can skip that read. Retries, replays and fan-out's republish never carry it.
+   */
+  target?: DeliveryMessageTarget;
 }
+
+/** The notification as fan-out created it: enough to send a webhook's first attempt. */
+export interface DeliveryMessageTarget {
+  recipient: string;
+  event_type: string;
+  /** ISO 8601: when the API accepted the event. */
+  accepted_at: string;
+  payload: Record<string, unknown>;
+}
+
+/** A payload larger than this (as JSON, UTF-8) keeps ids-only delivery messages: fan-out copies it into every one. */
+export const DELIVERY_TARGET_MAX_PAYLOAD_BYTES = 4096;
 
 /** An event's already-rendered email content (`inline`), as the API accepts and fan-out sends it. */
 export interface InlineContent {

@@ -21,6 +21,7 @@ import { SystemTemplates1763998000000 } from './migrations/1763998000000-system-
 import { QueueTables1764000000000 } from './migrations/1764000000000-queue-tables';
 import { Retention1764010000000 } from './migrations/1764010000000-retention';
 import { HotDeliveryUpdates1764020000000 } from './migrations/1764020000000-hot-delivery-updates';
+import { SigningSecretChanges1764030000000 } from './migrations/1764030000000-signing-secret-changes';
 
 export const MIGRATIONS = [
   InitialSchema1763780000000,
@@ -41,6 +42,7 @@ export const MIGRATIONS = [
   QueueTables1764000000000,
   Retention1764010000000,
   HotDeliveryUpdates1764020000000,
+  SigningSecretChanges1764030000000,
 ];
 
 /** SQL text, or a named statement that PostgreSQL parses and plans once per connection (hot paths). */

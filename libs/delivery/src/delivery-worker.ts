@@ -8,6 +8,7 @@ import { consumerHealth } from '@herald/runtime';
 import { deliveryHandler } from './consumers/delivery.consumer';
 import { BatchingDeliveryStore } from './data/delivery.store';
 import { NotificationRepository } from './data/notification.repository';
+import { SigningSecretChanges, SigningSecretsSource } from './data/signing-secrets.source';
 import type { DeliveryProvider } from './domain/delivery-provider.port';
 import { DeliveryPublisher } from './messaging/delivery.publisher';
 
@@ -16,6 +17,11 @@ export interface DeliveryWorkerOptions {
   /** Deliveries in flight at once in this process. */
   prefetch: number;
   provider: DeliveryProvider;
+  /**
+   * Webhooks: send a first attempt from what its message carries, reading only the project's
+   * (cached) signing secrets instead of the notification.
+   */
+  firstAttemptFromMessage?: boolean;
 }
 
 export interface DeliveryWorker {
@@ -34,13 +40,21 @@ export async function startDeliveryWorker(config: Config, logger: Logger, option
   const { channel, provider } = options;
   let db: Database | undefined;
   let broker: MessageQueue | undefined;
+  let changes: SigningSecretChanges | undefined;
+  let secrets: SigningSecretsSource | undefined;
   const names = new TopologyNames(config.AMQP_NAMESPACE);
   try {
     db = await Database.connect(config.DATABASE_URL, config.DB_POOL_SIZE);
     broker = await openMessageQueue(config, logger, `${channel}-worker`);
     await broker.ready();
+    if (options.firstAttemptFromMessage) {
+      changes = new SigningSecretChanges(config.DATABASE_URL, logger, `herald-${channel}-secret-changes`);
+      secrets = new SigningSecretsSource(db, changes);
+      await changes.start(secrets);
+    }
   } catch (err) {
     // A failed start must not leave a pool or a provider holding the process open.
+    await changes?.stop();
     await broker?.close();
     await db?.close();
     await provider.close?.().catch(() => undefined);
@@ -58,6 +72,7 @@ export async function startDeliveryWorker(config: Config, logger: Logger, option
       followUps: new DeliveryPublisher(connected, names, channel),
       policy,
       logger,
+      secrets,
     }),
   );
   // One consumer per priority lane, each with the full prefetch: a lane alone runs at full speed,
@@ -75,6 +90,7 @@ export async function startDeliveryWorker(config: Config, logger: Logger, option
     // Drain first: in-flight handlers still need the database, the broker and the provider.
     await Promise.all(consumers.map((c) => c.stop()));
     await provider.close?.().catch(() => undefined);
+    await changes?.stop();
     await connected.close();
     await database.close();
   };

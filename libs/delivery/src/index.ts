@@ -5,6 +5,7 @@ export * from './domain/redelivery';
 export * from './domain/deliver-notification.use-case';
 export * from './data/delivery.store';
 export * from './data/notification.repository';
+export * from './data/signing-secrets.source';
 export * from './messaging/delivery.publisher';
 export * from './consumers/delivery.consumer';
 export * from './delivery-worker';

@@ -20,5 +20,10 @@ export async function startWebhookWorker(config: Config, logger: Logger): Promis
     maxResponseBytes: config.WEBHOOK_MAX_RESPONSE_BYTES,
   });
   const provider = new WebhookProvider(sender, new SigningSecretCache(new SecretBox(config.secretsKey)), () => dispatcher.close());
-  return startDeliveryWorker(config, logger, { channel: 'webhook', prefetch: config.WEBHOOK_PREFETCH, provider });
+  return startDeliveryWorker(config, logger, {
+    channel: 'webhook',
+    prefetch: config.WEBHOOK_PREFETCH,
+    provider,
+    firstAttemptFromMessage: true,
+  });
 }

@@ -35,7 +35,7 @@ export function deliveryHandler(deps: DeliverNotificationDeps): (msg: QueueMessa
           'herald.channel': deps.channel,
           'herald.attempt': attempt,
         },
-        () => deliverNotification(deps, decoded.message, requestId),
+        () => deliverNotification(deps, decoded.message, requestId, { redelivered: raw.redelivered }),
         raw.headers,
       );
     });

@@ -2,7 +2,8 @@ import type { DeliveryMessage } from '@herald/contracts';
 import { createLogger } from '@herald/logger';
 import type { DeliveryStore } from '../data/delivery.store';
 import type { AttemptRecord } from '../data/notification.repository';
-import type { DeliveryFollowUps } from '../messaging/delivery.publisher';
+import type { SealedSigningSecrets } from '../data/signing-secrets.source';
+import { withoutTarget, type DeliveryFollowUps } from '../messaging/delivery.publisher';
 import { deliverNotification } from './deliver-notification.use-case';
 import type { DeliveryOutcome, DeliveryProvider, DeliveryTarget } from './delivery-provider.port';
 
@@ -100,5 +101,90 @@ describe('deliverNotification', () => {
     expect(await deliverNotification(w.deps, msg)).toBe('ack');
     expect(send).not.toHaveBeenCalled();
     expect(w.records).toEqual([]);
+  });
+});
+
+describe('deliverNotification: a webhook first attempt sent from its message', () => {
+  const carried: DeliveryMessage = {
+    ...msg,
+    channel: 'webhook',
+    target: {
+      recipient: 'https://example.com/hook',
+      event_type: 'order.shipped',
+      accepted_at: '2026-11-25T17:00:00.000Z',
+      payload: { a: 1 },
+    },
+  };
+  const stored: DeliveryTarget = { ...target, recipient: 'https://stored.example.com/hook', payload: { stored: true }, content: null };
+
+  function webhookWorld() {
+    const reads: string[] = [];
+    const sent: DeliveryTarget[] = [];
+    const records: AttemptRecord[] = [];
+    const retried: DeliveryMessage[] = [];
+    const deps = {
+      channel: 'webhook' as const,
+      store: {
+        find: async () => (reads.push('notification'), stored),
+        record: async (r: AttemptRecord) => (records.push(r), true),
+      } satisfies DeliveryStore,
+      provider: {
+        send: async ({ target: t }: { target: DeliveryTarget }) => {
+          sent.push(t);
+          return { kind: 'retryable' as const, providerResponse: {}, error: 'HTTP 503' };
+        },
+      },
+      followUps: { retryLater: async (m: DeliveryMessage) => void retried.push(m), deadLetter: async () => undefined },
+      policy: { maxAttempts: 3, baseDelayMs: 10, maxDelayMs: 100 },
+      logger: createLogger('spec', 'silent'),
+      secrets: {
+        get: async (): Promise<SealedSigningSecrets | undefined> => (
+          reads.push('secrets'),
+          { sealed: 'current', previousSealed: 'previous' }
+        ),
+      },
+    };
+    return { deps, reads, sent, records, retried };
+  }
+
+  it('when every condition holds, then only the secrets are read and the target is taken as processing, never retried', async () => {
+    const w = webhookWorld();
+    expect(await deliverNotification(w.deps, carried, undefined, { redelivered: false })).toBe('ack');
+    expect(w.reads).toEqual(['secrets']);
+    expect(w.sent).toEqual([
+      {
+        status: 'processing',
+        retryCount: 0,
+        recipient: 'https://example.com/hook',
+        eventType: 'order.shipped',
+        acceptedAt: new Date('2026-11-25T17:00:00.000Z'),
+        payload: { a: 1 },
+        content: null,
+        attachments: [],
+        sealedSecret: 'current',
+        previousSealedSecret: 'previous',
+      },
+    ]);
+    // What follows the first attempt travels as ids (the publisher drops `target`), so the retry is read.
+    expect(withoutTarget(w.retried[0])).toEqual({ ...msg, channel: 'webhook' });
+  });
+
+  it.each([
+    ['the message was redelivered', carried, { redelivered: true }],
+    ['the transport said nothing', carried, undefined],
+    ['it is a later attempt', { ...carried, attempt: 2 }, { redelivered: false }],
+    ['it carries no target', { ...carried, target: undefined }, { redelivered: false }],
+  ])('when %s, then the notification is read', async (_case, message, context) => {
+    const w = webhookWorld();
+    await deliverNotification(w.deps, message as DeliveryMessage, undefined, context);
+    expect(w.reads).toEqual(['notification']);
+    expect(w.sent[0].recipient).toBe('https://stored.example.com/hook');
+  });
+
+  it('when the project is not found, then the notification is read', async () => {
+    const w = webhookWorld();
+    w.deps.secrets.get = async () => (w.reads.push('secrets'), undefined);
+    await deliverNotification(w.deps, carried, undefined, { redelivered: false });
+    expect(w.reads).toEqual(['secrets', 'notification']);
   });
 });

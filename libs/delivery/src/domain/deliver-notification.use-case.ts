@@ -4,10 +4,17 @@ import { SpanKind, withSpan } from '@herald/telemetry';
 import { nextRetryDelay, type RetryPolicyLike } from '@herald/messaging';
 import type { DeliveryStore } from '../data/delivery.store';
 import type { AttemptRecord } from '../data/notification.repository';
-import type { DeliveryFollowUps } from '../messaging/delivery.publisher';
+import type { SigningSecretsPort } from '../data/signing-secrets.source';
+import { withoutTarget, type DeliveryFollowUps } from '../messaging/delivery.publisher';
 import { observeAttempt, observeDecision } from './delivery-metrics';
 import { decideNextStep, retryCountAfter, type DeliveryDecision } from './delivery.decision';
-import { describeError, type DeliveryOutcome, type DeliveryProvider, type DeliveryRequest } from './delivery-provider.port';
+import {
+  describeError,
+  type DeliveryOutcome,
+  type DeliveryProvider,
+  type DeliveryRequest,
+  type DeliveryTarget,
+} from './delivery-provider.port';
 import { redeliveryVerdict } from './redelivery';
 
 export interface DeliverNotificationDeps {
@@ -18,6 +25,17 @@ export interface DeliverNotificationDeps {
   /** Backoff of the channel; its maxAttempts is the budget when a message names none. */
   policy: RetryPolicyLike;
   logger: Logger;
+  /**
+   * Webhooks: the projects' signing secrets, so a first attempt whose message carries its
+   * `target` can be sent without reading the notification. Absent: every delivery reads.
+   */
+  secrets?: SigningSecretsPort;
+}
+
+/** What the transport knows about the queue message itself. */
+export interface DeliveryContext {
+  /** The broker delivered this message before (a crash, a lost channel): it may have been sent already. */
+  redelivered: boolean;
 }
 
 export type DeliveryResult = 'ack' | 'reject';
@@ -32,7 +50,7 @@ function attemptRecord(msg: DeliveryMessage, decision: DeliveryDecision, outcome
     retryCount: retryCountAfter(decision, msg.attempt),
     error: decision.kind === 'delivered' ? null : decision.reason,
     providerResponse: outcome.providerResponse,
-    deadLetter: decision.kind === 'dead-letter' ? { errorType: decision.errorType, message: msg } : undefined,
+    deadLetter: decision.kind === 'dead-letter' ? { errorType: decision.errorType, message: withoutTarget(msg) } : undefined,
     suppress: outcome.kind === 'permanent' ? outcome.suppress : undefined,
   };
 }
@@ -55,6 +73,35 @@ async function attempt(deps: DeliverNotificationDeps, request: DeliveryRequest):
 }
 
 /**
+ * The notification as the message carries it, without reading it, or undefined to read it. Only
+ * a webhook's first attempt fresh from fan-out qualifies: nothing can have attempted it yet, so
+ * it is `processing` with no retries (fan-out's republish after a crash, retries and replays
+ * carry no `target`; a redelivered message may have been sent already, so it is read).
+ */
+async function targetFromMessage(
+  deps: DeliverNotificationDeps,
+  msg: DeliveryMessage,
+  context: DeliveryContext,
+): Promise<DeliveryTarget | undefined> {
+  const carried = msg.target;
+  if (deps.channel !== 'webhook' || !deps.secrets || msg.attempt !== 1 || !carried || context.redelivered) return undefined;
+  const secrets = await deps.secrets.get(msg.project_id);
+  if (!secrets) return undefined;
+  return {
+    status: 'processing',
+    retryCount: 0,
+    recipient: carried.recipient,
+    eventType: carried.event_type,
+    acceptedAt: new Date(carried.accepted_at),
+    payload: carried.payload,
+    content: null,
+    attachments: [],
+    sealedSecret: secrets.sealed,
+    previousSealedSecret: secrets.previousSealed,
+  };
+}
+
+/**
  * One attempt of one notification on any channel: load -> send through the provider port ->
  * judge -> record -> follow up. Recording comes before the follow-up publish, so a crash in
  * between repeats an attempt (at least once) but never loses one; an attempt already handled
@@ -64,9 +111,12 @@ export async function deliverNotification(
   deps: DeliverNotificationDeps,
   msg: DeliveryMessage,
   requestId?: string,
+  delivery: DeliveryContext = { redelivered: true },
 ): Promise<DeliveryResult> {
   const { logger, channel } = deps;
-  const target = await deps.store.find({ notificationId: msg.notification_id, projectId: msg.project_id });
+  const target =
+    (await targetFromMessage(deps, msg, delivery)) ??
+    (await deps.store.find({ notificationId: msg.notification_id, projectId: msg.project_id }));
   if (!target) {
     logger.warn('delivery for an unknown notification dead-lettered', { notification_id: msg.notification_id });
     return 'reject';

@@ -23,6 +23,51 @@ describe('decodeDeliveryMessage', () => {
     expect(decodeDeliveryMessage(encode(earlier), 'webhook')).toEqual({ ok: true, message: valid });
   });
 
+  describe('target (a webhook first attempt sent without the read)', () => {
+    const target = {
+      recipient: 'https://example.com/hook',
+      event_type: 'order.shipped',
+      accepted_at: '2026-11-25T17:00:00.000Z',
+      payload: { order_id: 'o-1' },
+    };
+
+    it('when a webhook message carries a valid target, then it travels on, without unknown fields', () => {
+      expect(decodeDeliveryMessage(encode({ ...valid, target: { ...target, extra: 'x' } }), 'webhook')).toEqual({
+        ok: true,
+        message: { ...valid, target },
+      });
+    });
+
+    it('when the payload is at most 4 KiB as JSON, then it is kept; one byte more and the target is dropped', () => {
+      const fits = { ...target, payload: { b: 'x'.repeat(4096 - JSON.stringify({ b: '' }).length) } };
+      expect(decodeDeliveryMessage(encode({ ...valid, target: fits }), 'webhook')).toMatchObject({ ok: true, message: { target: fits } });
+      const over = { ...target, payload: { b: 'x'.repeat(4097 - JSON.stringify({ b: '' }).length) } };
+      expect(decodeDeliveryMessage(encode({ ...valid, target: over }), 'webhook')).toEqual({ ok: true, message: valid });
+    });
+
+    it.each([
+      ['not an object', 'https://example.com/hook'],
+      ['an array', [target]],
+      ['no recipient', { ...target, recipient: undefined }],
+      ['an empty recipient', { ...target, recipient: '' }],
+      ['a recipient too long', { ...target, recipient: `https://example.com/${'a'.repeat(2048)}` }],
+      ['a numeric event type', { ...target, event_type: 7 }],
+      ['an event type too long', { ...target, event_type: 'e'.repeat(256) }],
+      ['an unparseable accepted_at', { ...target, accepted_at: 'yesterday' }],
+      ['a numeric accepted_at', { ...target, accepted_at: 1764090000000 }],
+      ['an array payload', { ...target, payload: [1] }],
+      ['a null payload', { ...target, payload: null }],
+      ['a multi-byte payload past 4 KiB', { ...target, payload: { b: 'é'.repeat(2100) } }],
+    ])('when the target has %s, then it is dropped and the message decodes to ids (the worker reads)', (_case, value) => {
+      expect(decodeDeliveryMessage(encode({ ...valid, target: value }), 'webhook')).toEqual({ ok: true, message: valid });
+    });
+
+    it('when a message of another channel carries a target, then it is dropped', () => {
+      const sms = { ...valid, channel: 'sms' };
+      expect(decodeDeliveryMessage(encode({ ...sms, target }), 'sms')).toEqual({ ok: true, message: sms });
+    });
+  });
+
   it('when the message is for another channel, then this worker refuses it', () => {
     expect(decodeDeliveryMessage(encode(valid), 'email')).toEqual({ ok: false, reason: 'channel is not email' });
   });

@@ -1,4 +1,10 @@
-import type { Channel, DeliveryMessage } from '@herald/contracts';
+import {
+  DELIVERY_TARGET_MAX_PAYLOAD_BYTES,
+  utf8Bytes,
+  type Channel,
+  type DeliveryMessage,
+  type DeliveryMessageTarget,
+} from '@herald/contracts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -20,6 +26,29 @@ function problem(m: Record<string, unknown>, channel: Channel): string | null {
   return null;
 }
 
+/** Bounds of a `target`: a URL, an event type and a timestamp of sane length, and a small payload. */
+const MAX_RECIPIENT_LENGTH = 2048;
+const MAX_EVENT_TYPE_LENGTH = 255;
+const MAX_ACCEPTED_AT_LENGTH = 40;
+
+/**
+ * A `target` the worker may send from without reading the notification, or undefined. One that
+ * is malformed or too big is dropped, not refused: the worker then reads the notification as
+ * for any other message, so a bad `target` can cost a read but never a delivery.
+ */
+function validTarget(m: Record<string, unknown>): DeliveryMessageTarget | undefined {
+  const t = m.target;
+  if (m.channel !== 'webhook' || !isObject(t)) return undefined;
+  const { recipient, event_type, accepted_at, payload } = t;
+  if (typeof recipient !== 'string' || recipient.length === 0 || recipient.length > MAX_RECIPIENT_LENGTH) return undefined;
+  if (typeof event_type !== 'string' || event_type.length === 0 || event_type.length > MAX_EVENT_TYPE_LENGTH) return undefined;
+  if (typeof accepted_at !== 'string' || accepted_at.length > MAX_ACCEPTED_AT_LENGTH || Number.isNaN(Date.parse(accepted_at))) {
+    return undefined;
+  }
+  if (!isObject(payload) || utf8Bytes(JSON.stringify(payload)) > DELIVERY_TARGET_MAX_PAYLOAD_BYTES) return undefined;
+  return { recipient, event_type, accepted_at, payload };
+}
+
 /** Only the fields of today's contract travel on (older messages also carried the payload). */
 function pick(m: Record<string, unknown>): DeliveryMessage {
   const message = {
@@ -31,6 +60,8 @@ function pick(m: Record<string, unknown>): DeliveryMessage {
     attempt: m.attempt,
   } as DeliveryMessage;
   if (m.max_attempts !== undefined) message.max_attempts = m.max_attempts as number;
+  const target = validTarget(m);
+  if (target) message.target = target;
   return message;
 }
 

@@ -21,15 +21,22 @@ export class DeliveryPublisher implements DeliveryFollowUps {
 
   /** Comes back to the work queue once the delay has passed. */
   async retryLater(msg: DeliveryMessage, delayMs: number, requestId?: string): Promise<void> {
-    const next: DeliveryMessage = { ...msg, attempt: msg.attempt + 1 };
+    const next: DeliveryMessage = { ...withoutTarget(msg), attempt: msg.attempt + 1 };
     await this.broker.publishDelayed(this.names.deliveryQueue(this.channel), next, delayMs, { headers: headers(requestId) });
   }
 
   async deadLetter(msg: DeliveryMessage, errorType: DeadLetterType, reason: string, requestId?: string): Promise<void> {
-    await this.broker.publish('', this.names.deadLetterQueue(this.channel), msg, {
+    await this.broker.publish('', this.names.deadLetterQueue(this.channel), withoutTarget(msg), {
       headers: { ...headers(requestId), 'x-herald-error-type': errorType, 'x-herald-error': reason },
     });
   }
+}
+
+/** Only a first attempt fresh from fan-out may skip the read: whatever follows it travels as ids. */
+export function withoutTarget(msg: DeliveryMessage): DeliveryMessage {
+  if (msg.target === undefined) return msg;
+  const { target: _target, ...rest } = msg;
+  return rest;
 }
 
 function headers(requestId: string | undefined): Record<string, string> {

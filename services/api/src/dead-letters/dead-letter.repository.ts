@@ -59,7 +59,7 @@ WITH dl AS (
 ), queued AS (
   INSERT INTO outbox (exchange, routing_key, payload, headers)
   SELECT $2, dl.channel,
-         (dl.message - 'recipient' - 'event_type' - 'payload') || jsonb_build_object('attempt', p.prev + 1, 'max_attempts', p.prev + ($3::jsonb ->> dl.channel)::int),
+         (dl.message - 'recipient' - 'event_type' - 'payload' - 'target') || jsonb_build_object('attempt', p.prev + 1, 'max_attempts', p.prev + ($3::jsonb ->> dl.channel)::int),
          $4::jsonb
     FROM dl JOIN moved ON moved.id = dl.notification_id
    CROSS JOIN LATERAL (SELECT GREATEST(COALESCE((dl.message ->> 'attempt')::int, 0), dl.retry_count + 1) AS prev) p

@@ -80,7 +80,8 @@ async function fanOut(deps: FanoutDeps, message: EventAcceptedMessage, headers: 
       // A redelivered message created nothing: queue again whatever has not been attempted yet.
       const pending = created?.pending ?? (await deps.repo.pendingNotifications(event.id));
       const lane = deps.fairShare.lane(event.project_id, event.priority, pending.length);
-      await publishDeliveries(deps.broker, deps.names, event, pending, headers, lane);
+      // Only notifications created just now may carry their target; a republish is read by the worker.
+      await publishDeliveries(deps.broker, deps.names, event, pending, headers, lane, created !== undefined);
       deps.logger.info('event fanned out', { event_id: event.id, notifications: pending.length, lane });
       return 'ack';
     },

@@ -10,6 +10,8 @@ export interface StoredEvent {
   event_type: string;
   priority: Priority;
   payload: Record<string, unknown>;
+  /** When the API accepted the event. */
+  created_at: Date;
   recipients: RecipientSpec[];
   content: EventContent;
   /** The templates the event's content names (none for inline content). */
@@ -24,6 +26,8 @@ export interface NotificationToCreate extends PlannedNotification {
 export interface PendingNotification {
   id: string;
   channel: Channel;
+  /** Set when fan-out just created it (not on a republish): its first delivery message may carry it. */
+  recipient?: string;
 }
 
 /** Notifications that reached a final status without a delivery attempt (failed, suppressed), counted per channel. */
@@ -42,7 +46,7 @@ export interface CreatedNotifications {
 /** Prepared once per connection: these run for every event, for a batch of events at a time. */
 const LOAD_EVENTS: Sql = {
   name: 'fanout-load-events',
-  text: `SELECT e.id, e.project_id, e.event_type, e.priority, e.payload, e.recipients, e.content,
+  text: `SELECT e.id, e.project_id, e.event_type, e.priority, e.payload, e.created_at, e.recipients, e.content,
                 COALESCE((SELECT json_agg(t) FROM (
                   SELECT id, channel, subject, body, text_body, from_local, from_name, reply_to, on_missing_variable
                     FROM templates
@@ -78,7 +82,7 @@ const CREATE_NOTIFICATIONS: Sql = {
              FROM planned p
              LEFT JOIN suppressions s ON s.project_id = p.project_id AND s.channel = p.channel AND s.recipient = p.recipient
            ON CONFLICT (event_id, recipient_index, channel) DO NOTHING
-           RETURNING id, event_id, channel, status
+           RETURNING id, event_id, channel, status, recipient
          ), counts AS (
            SELECT event_id,
                   count(*) FILTER (WHERE status = 'failed')::int AS failed,
@@ -100,10 +104,10 @@ const CREATE_NOTIFICATIONS: Sql = {
              FROM counts c
             WHERE e.id = c.event_id
          )
-         SELECT event_id, id, channel, NULL AS status, NULL::int AS n FROM inserted WHERE status = 'processing'
-         UNION ALL SELECT event_id, NULL, channel, status, count(*)::int FROM inserted WHERE status <> 'processing'
+         SELECT event_id, id, channel, NULL AS status, NULL::int AS n, recipient FROM inserted WHERE status = 'processing'
+         UNION ALL SELECT event_id, NULL, channel, status, count(*)::int, NULL FROM inserted WHERE status <> 'processing'
                     GROUP BY event_id, channel, status
-         UNION ALL SELECT event_id, NULL, NULL, NULL, NULL FROM counts`,
+         UNION ALL SELECT event_id, NULL, NULL, NULL, NULL, NULL FROM counts`,
 };
 
 /**
@@ -161,6 +165,7 @@ export class FanoutRepository {
       channel: Channel | null;
       status: EndedAtFanOut['status'] | null;
       n: number | null;
+      recipient: string | null;
     }>(CREATE_NOTIFICATIONS, [
       rows.map(({ event }) => event.project_id),
       rows.map(({ event }) => event.id),
@@ -178,7 +183,7 @@ export class FanoutRepository {
     for (const r of result.rows) {
       let entry = created.get(r.event_id);
       if (!entry) created.set(r.event_id, (entry = { pending: [], ended: [] }));
-      if (r.id !== null && r.channel !== null) entry.pending.push({ id: r.id, channel: r.channel });
+      if (r.id !== null && r.channel !== null) entry.pending.push({ id: r.id, channel: r.channel, recipient: r.recipient ?? undefined });
       else if (r.status !== null && r.channel !== null) entry.ended.push({ channel: r.channel, status: r.status, count: r.n ?? 0 });
     }
     return batch.map(({ event }) => created.get(event.id));

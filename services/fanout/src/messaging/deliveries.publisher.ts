@@ -1,4 +1,10 @@
-import type { DeliveryMessage, Priority } from '@herald/contracts';
+import {
+  DELIVERY_TARGET_MAX_PAYLOAD_BYTES,
+  utf8Bytes,
+  type DeliveryMessage,
+  type DeliveryMessageTarget,
+  type Priority,
+} from '@herald/contracts';
 import type { MessageQueue, TopologyNames } from '@herald/messaging';
 import type { PendingNotification } from '../data/fanout.repository';
 
@@ -9,8 +15,39 @@ import type { PendingNotification } from '../data/fanout.repository';
  */
 export const PUBLISH_CHUNK = 500;
 
-/** Ids only: workers load the recipient, the payload and the rendered content when they send. */
-export function deliveryMessage(event: { id: string; project_id: string }, n: PendingNotification, lane: Priority): DeliveryMessage {
+/** The event as fan-out publishes its deliveries; the rest is needed for a webhook's `target` only. */
+export interface PublishedEvent {
+  id: string;
+  project_id: string;
+  event_type?: string;
+  created_at?: Date;
+  payload?: Record<string, unknown>;
+}
+
+/**
+ * What every webhook delivery message of a freshly fanned-out event shares, or undefined: a
+ * payload past DELIVERY_TARGET_MAX_PAYLOAD_BYTES is not copied into every message (the worker
+ * reads it, once per batch of the event's notifications).
+ */
+export function sharedTarget(event: PublishedEvent): Omit<DeliveryMessageTarget, 'recipient'> | undefined {
+  const { event_type, created_at, payload } = event;
+  if (event_type === undefined || created_at === undefined || payload === undefined) return undefined;
+  if (utf8Bytes(JSON.stringify(payload)) > DELIVERY_TARGET_MAX_PAYLOAD_BYTES) return undefined;
+  return { event_type, accepted_at: new Date(created_at).toISOString(), payload };
+}
+
+/**
+ * Ids, and for a webhook notification just created with a small payload its `target` (recipient,
+ * event type, acceptance time, payload), so its first attempt can skip the worker's read.
+ * Otherwise workers load the recipient, the payload and the rendered content when they send.
+ */
+export function deliveryMessage(
+  event: { id: string; project_id: string },
+  n: PendingNotification,
+  lane: Priority,
+  shared?: Omit<DeliveryMessageTarget, 'recipient'>,
+): DeliveryMessage {
+  const target = shared && n.channel === 'webhook' && n.recipient !== undefined ? { recipient: n.recipient, ...shared } : undefined;
   return {
     kind: 'notification.deliver',
     notification_id: n.id,
@@ -19,22 +56,26 @@ export function deliveryMessage(event: { id: string; project_id: string }, n: Pe
     channel: n.channel,
     attempt: 1,
     ...(lane === 'medium' ? {} : { priority: lane }),
+    ...(target ? { target } : {}),
   };
 }
 
 export async function publishDeliveries(
   broker: MessageQueue,
   names: TopologyNames,
-  event: { id: string; project_id: string },
+  event: PublishedEvent,
   pending: PendingNotification[],
   headers: Record<string, string>,
   lane: Priority,
+  /** Only for notifications this fan-out just created: a republish after a crash is read by the worker. */
+  withTargets = false,
 ): Promise<void> {
+  const shared = withTargets && pending.some((n) => n.channel === 'webhook') ? sharedTarget(event) : undefined;
   for (let start = 0; start < pending.length; start += PUBLISH_CHUNK) {
     const chunk = pending.slice(start, start + PUBLISH_CHUNK);
     await Promise.all(
       chunk.map((n) =>
-        broker.publish(names.deliveriesExchange, names.deliveryRoutingKey(n.channel, lane), deliveryMessage(event, n, lane), {
+        broker.publish(names.deliveriesExchange, names.deliveryRoutingKey(n.channel, lane), deliveryMessage(event, n, lane, shared), {
           headers,
           messageId: n.id,
         }),

@@ -16,10 +16,11 @@ export interface SigningSecrets {
 }
 
 /**
- * Opened signing secrets by project. The sealed values come with every status read anyway (the
- * previous one only while its grace period lasts), so an entry is reused only while it still
- * matches them: a rotation applies at once, and the AES-GCM open happens about once a minute per
- * project and secret instead of once per delivery.
+ * Opened signing secrets by project. The sealed values come with every status read, or for a
+ * first attempt sent from its message from the worker's SigningSecretsSource (kept current by the
+ * `projects` trigger); the previous one only while its grace period lasts. An entry is reused only
+ * while it still matches them: a rotation applies at once, and the AES-GCM open happens about once
+ * a minute per project and secret instead of once per delivery.
  */
 export class SigningSecretCache {
   private readonly entries = new Map<string, Entry>();
