@@ -131,6 +131,42 @@ function detail(r, out) {
   }
 }
 
+/** Issue 12's goals against the bare pipeline of this run: reported, never asserted. */
+function goalLines(r) {
+  const g = r.goals;
+  const bare = r.stacks.bare && !r.stacks.bare.unavailable ? r.stacks.bare : null;
+  const out = ['Goals (reported, not asserted; ratios against the bare pipeline of this run):'];
+  const verdict = (ok) => (ok ? 'met' : 'NOT met');
+  for (const st of Object.values(r.stacks)) {
+    if (st.unavailable || st === bare) continue;
+    if (bare) {
+      for (const fanout of [1, 10]) {
+        const h = st.scenarios.find((s) => s.mode === 'burst' && s.fanout === fanout && !s.unavailable);
+        const b = bare.scenarios.find((s) => s.mode === 'burst' && s.fanout === fanout && !s.unavailable);
+        if (!h || !b) continue;
+        const thr = ratio(h.deliveries_per_s, b.deliveries_per_s);
+        const p99 = ratio(h.latency_ms.p99, b.latency_ms.p99);
+        out.push(
+          `  ${pad(st.stack, 16, true)} fan-out ${pad(fanout, 2)}: throughput ${thr} (>= ${g.throughputRatio}: ${verdict(thr >= g.throughputRatio)}), p99 ${p99} (<= ${g.p99Ratio}: ${verdict(p99 <= g.p99Ratio)})`,
+        );
+      }
+    }
+    const pf = st.priority_fairness;
+    if (pf && pf.available !== false) {
+      const classes = ['priority', 'fairness', 'fan-out'].flatMap((n) => (pf[n] && pf[n].classes ? Object.values(pf[n].classes) : []));
+      const worst = Math.max(...classes.map((c) => c.latency_ms.p99 ?? Infinity));
+      out.push(
+        `  ${pad(st.stack, 16, true)} priorities and fairness: worst class p99 ${worst} ms (< ${g.priorityP99Ms}: ${verdict(classes.every((c) => c.met))})`,
+      );
+    }
+    const over = Object.entries(st.peak_rss_mb || {}).filter(([, v]) => v != null && v >= g.peakRssMb);
+    out.push(
+      `  ${pad(st.stack, 16, true)} peak RSS under ${g.peakRssMb} MB: ${over.length ? `NOT met (${over.map(([k, v]) => `${k} ${v}`).join(', ')})` : 'met'}`,
+    );
+  }
+  return out;
+}
+
 function printReport(r) {
   const out = [];
   const m = r.machine;
@@ -176,6 +212,8 @@ function printReport(r) {
         .join(', ')}${over.length ? `  OVER: ${over.map(([k]) => k).join(', ')}` : ''}`,
     );
   }
+  out.push('');
+  out.push(...goalLines(r));
   out.push('');
   out.push(`Finished in ${r.finished_in_s} s.`);
   out.push('');
