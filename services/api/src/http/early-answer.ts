@@ -27,8 +27,14 @@ export function capDiscardAfterEarlyAnswer(req: Request, res: Response): void {
       discarded += chunk.length;
       if (discarded > DISCARD_MAX_BYTES) drop();
     });
-    req.once('end', () => clearTimeout(timer));
-    req.socket.once('close', () => clearTimeout(timer));
+    // The socket outlives the request on a kept-alive connection: its listener must go when
+    // the discard is over, or every refused upload on that connection leaves one behind.
+    const onClose = () => clearTimeout(timer);
+    req.socket.once('close', onClose);
+    req.once('end', () => {
+      clearTimeout(timer);
+      req.socket.off('close', onClose);
+    });
     // The body reader pauses a body it refused; Node only drains bodies nobody started reading.
     req.resume();
   });
