@@ -34,6 +34,18 @@ afterAll(async () => {
   await deleteTestTopology(config);
 });
 
+/** The real fan-out handler on the test database and broker, fair share off. */
+function fanOutHandler() {
+  return eventAcceptedHandler({
+    repo: new FanoutStore(new FanoutRepository(db)),
+    broker,
+    names,
+    logger,
+    fairShare: new FairShare(0, 0),
+    budget: new WorkBudget(2000),
+  });
+}
+
 function asDelivery(eventId: string, projectId: string): QueueMessage {
   const body = Buffer.from(JSON.stringify({ kind: 'event.accepted', event_id: eventId, project_id: projectId }));
   return { body, headers: {}, deliveryCount: 0, redelivered: false };
@@ -56,14 +68,7 @@ describe('fan-out', () => {
       });
     expect(res.status).toBe(202);
 
-    const handle = eventAcceptedHandler({
-      repo: new FanoutStore(new FanoutRepository(db)),
-      broker,
-      names,
-      logger,
-      fairShare: new FairShare(0, 0),
-      budget: new WorkBudget(2000),
-    });
+    const handle = fanOutHandler();
     expect(await handle(asDelivery(res.body.id, projectId))).toBe('ack');
     expect(await handle(asDelivery(res.body.id, projectId))).toBe('ack');
 
@@ -94,14 +99,7 @@ describe('fan-out', () => {
       });
     expect(res.status).toBe(202);
 
-    const handle = eventAcceptedHandler({
-      repo: new FanoutStore(new FanoutRepository(db)),
-      broker,
-      names,
-      logger,
-      fairShare: new FairShare(0, 0),
-      budget: new WorkBudget(2000),
-    });
+    const handle = fanOutHandler();
     expect(await handle(asDelivery(res.body.id, projectId))).toBe('ack');
 
     const probe = await openQueueProbe(config);
@@ -128,14 +126,7 @@ describe('fan-out', () => {
         inline: { html: '<p>x</p>' },
       });
     expect(res.status).toBe(202);
-    const handle = eventAcceptedHandler({
-      repo: new FanoutStore(new FanoutRepository(db)),
-      broker,
-      names,
-      logger,
-      fairShare: new FairShare(0, 0),
-      budget: new WorkBudget(2000),
-    });
+    const handle = fanOutHandler();
     const probe = await openQueueProbe(config);
     const published = async (channel: 'webhook' | 'email') =>
       (await probe.drain(names.deliveryQueue(channel)))
@@ -164,14 +155,7 @@ describe('fan-out', () => {
   });
 
   it('when the message is not a valid event message, then it is rejected for the dead-letter queue', async () => {
-    const handle = eventAcceptedHandler({
-      repo: new FanoutStore(new FanoutRepository(db)),
-      broker,
-      names,
-      logger,
-      fairShare: new FairShare(0, 0),
-      budget: new WorkBudget(2000),
-    });
+    const handle = fanOutHandler();
     const garbage: QueueMessage = { body: Buffer.from('{not json'), headers: {}, deliveryCount: 0, redelivered: false };
     expect(await handle(garbage)).toBe('reject');
     expect(await handle(asDelivery('00000000-0000-4000-8000-000000000000', '00000000-0000-4000-8000-000000000000'))).toBe('reject');
