@@ -26,7 +26,7 @@
  * BENCH_E2E_PACED_S [3] (0 skips), BENCH_INGEST_CONNECTIONS [64] (empty skips),
  * BENCH_DURATION_S [10], BENCH_WARMUP_S [2], BENCH_DB_POOL [10], BENCH_FANOUT_PREFETCH [32],
  * BENCH_WEBHOOK_PREFETCH [64], BENCH_SKIP_PRIORITY, BENCH_SKIP_SCHEDULER, BENCH_SKIP_CHANNELS,
- * BENCH_PROFILE (V8 CPU profiles of every service, written at exit into the log directory;
+ * BENCH_NODE_ARGS, BENCH_PROFILE (V8 CPU profiles of every service, written at exit into the log directory;
  * `node bench/profile-summary.js <file>`), AMQP_URL, BENCH_PG_ADMIN_URL
  * [postgres://postgres@127.0.0.1:5432/postgres].
  */
@@ -86,8 +86,14 @@ const state = { roles: {}, pg: null };
 const roles = () => Object.fromEntries(Object.entries(state.roles).map(([k, c]) => [k, c && c.alive ? c.pid : null]));
 const setRole = (name, child) => (child ? (state.roles[name] = child) : delete state.roles[name]);
 
-/** Every service gets a profile dir when BENCH_PROFILE is set (one .cpuprofile per process, at exit). */
-const nodeArgs = env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(LOG_DIR, 'profiles')}`] : [];
+/**
+ * Every service gets a profile dir when BENCH_PROFILE is set (one .cpuprofile per process, at exit),
+ * and BENCH_NODE_ARGS (space-separated) to try V8 or node flags on every Herald service.
+ */
+const nodeArgs = [
+  ...(env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(LOG_DIR, 'profiles')}`] : []),
+  ...(env.BENCH_NODE_ARGS ? env.BENCH_NODE_ARGS.split(/\s+/).filter(Boolean) : []),
+];
 
 function serviceEnv(extra = {}) {
   return {
