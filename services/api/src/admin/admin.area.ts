@@ -1,7 +1,8 @@
 import type { Config } from '@herald/config';
 import type { Database } from '@herald/db';
 import type { MessageQueue, TopologyNames } from '@herald/messaging';
-import { Router, type RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
+import { routes, type RouteTable } from '../http/route-table';
 import type { ApiKeysService } from '../api-keys/api-keys.service';
 import { adminGate } from './admin-gate';
 import { adminRoutes } from './admin.routes';
@@ -23,7 +24,7 @@ import { SystemTemplatesService } from '../system-templates/system-templates.ser
 export interface AdminArea {
   /** Checks x-required-permission; runs after the bearer gate. */
   gate: RequestHandler;
-  routes: Router;
+  routes: RouteTable;
 }
 
 export interface AdminAreaDeps {
@@ -39,7 +40,7 @@ export function adminArea(deps: AdminAreaDeps): AdminArea {
   const { db } = deps;
   return {
     gate: adminGate(new AdministratorRepository(db), new SystemAccountRepository(db)),
-    routes: Router().use(
+    routes: routes().include(
       adminRoutes({
         administrators: new AdministratorsService(db),
         apiKeys: new PlatformApiKeysService(db, deps.apiKeys),

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { routes, type RouteTable } from '../http/route-table';
 import { pageOf, stringQuery } from '../http/caller';
 import { adminActorOf } from './admin-audit';
 import { adminPermissionsOf } from './admin-gate';
@@ -13,8 +13,8 @@ export interface AdminRouteDeps {
 }
 
 /** /admin/*: the admin gate has checked the operation's x-required-permission. */
-export function adminRoutes(deps: AdminRouteDeps): Router {
-  const router = Router();
+export function adminRoutes(deps: AdminRouteDeps): RouteTable {
+  const router = routes();
   const { administrators, apiKeys } = deps;
 
   router.get('/admin/health', async (_req, res) => {

@@ -1,5 +1,5 @@
 import type { Queryable } from '@herald/db';
-import { Router } from 'express';
+import { routes, type RouteTable } from '../http/route-table';
 import type { AnalyticsService } from '../analytics/analytics.service';
 import type { AuditLogRepository } from '../audit/audit-log.repository';
 import { pageOf, stringQuery } from '../http/caller';
@@ -22,8 +22,8 @@ async function projectsOf(db: Queryable, organizationId?: string, projectId?: st
 }
 
 /** /admin/analytics, /admin/audit-log and /admin/usage: the planes' own queries, over every organization. */
-export function platformReportRoutes(deps: PlatformReportDeps): Router {
-  const router = Router();
+export function platformReportRoutes(deps: PlatformReportDeps): RouteTable {
+  const router = routes();
   router.get('/admin/analytics', async (req, res) => {
     const projects = await projectsOf(deps.db, stringQuery(req, 'organization_id'), stringQuery(req, 'project_id'));
     const query = { date_from: stringQuery(req, 'date_from'), date_to: stringQuery(req, 'date_to') };

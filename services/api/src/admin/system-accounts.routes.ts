@@ -1,12 +1,12 @@
-import { Router } from 'express';
+import { routes, type RouteTable } from '../http/route-table';
 import { pageOf } from '../http/caller';
 import { adminActorOf } from './admin-audit';
 import { adminPermissionsOf } from './admin-gate';
 import type { SystemAccountsService } from './system-accounts.service';
 
 /** /admin/system-accounts/*: the admin gate has checked system_accounts:read or :write. */
-export function systemAccountRoutes(accounts: SystemAccountsService): Router {
-  const router = Router();
+export function systemAccountRoutes(accounts: SystemAccountsService): RouteTable {
+  const router = routes();
   router.get('/admin/system-accounts', async (req, res) => {
     res.json(await accounts.list(pageOf(req)));
   });
@@ -29,8 +29,8 @@ export function systemAccountRoutes(accounts: SystemAccountsService): Router {
   router.get('/admin/system-accounts/:id/credentials', async (req, res) => {
     res.json({ items: await accounts.credentials(req.params.id) });
   });
-  router.delete('/admin/system-accounts/:id/credentials/:credentialId', async (req, res) => {
-    await accounts.deleteCredential(adminActorOf(req), req.params.id, req.params.credentialId);
+  router.delete('/admin/system-accounts/:id/credentials/:credential_id', async (req, res) => {
+    await accounts.deleteCredential(adminActorOf(req), req.params.id, req.params.credential_id);
     res.status(204).end();
   });
   return router;

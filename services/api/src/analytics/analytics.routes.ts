@@ -1,9 +1,9 @@
-import { Router } from 'express';
+import { routes, type RouteTable } from '../http/route-table';
 import type { AnalyticsService } from './analytics.service';
 import { callerOf, stringQuery } from '../http/caller';
 
-export function analyticsRoutes(analytics: AnalyticsService): Router {
-  const router = Router();
+export function analyticsRoutes(analytics: AnalyticsService): RouteTable {
+  const router = routes();
 
   router.get('/analytics', async (req, res) => {
     const query = { date_from: stringQuery(req, 'date_from'), date_to: stringQuery(req, 'date_to') };

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { routes, type RouteTable } from '../http/route-table';
 import { pageOf } from '../http/caller';
 import { actorOf } from '../projects/control-plane-actor';
 import type { ApiKeysService } from './api-keys.service';
@@ -7,8 +7,8 @@ import type { ApiKeysService } from './api-keys.service';
 export const DEFAULT_GRACE_PERIOD_S = 86_400;
 
 /** Control-plane routes for a project's keys; the role gate has checked the caller's role. */
-export function apiKeyRoutes(keys: ApiKeysService): Router {
-  const router = Router();
+export function apiKeyRoutes(keys: ApiKeysService): RouteTable {
+  const router = routes();
 
   router.post('/projects/:project_id/api-keys', async (req, res) => {
     res.status(201).json(await keys.create(req.params.project_id, req.body, actorOf(req)));

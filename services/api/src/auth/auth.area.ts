@@ -3,7 +3,8 @@ import type { Database } from '@herald/db';
 import type { Logger } from '@herald/logger';
 import type { TopologyNames } from '@herald/messaging';
 import { SecretBox } from '@herald/secrets';
-import type { RequestHandler, Router } from 'express';
+import type { RequestHandler } from 'express';
+import type { RouteTable } from '../http/route-table';
 import { PeriodicJob } from '../shared/periodic-job';
 import { authRoutes } from './auth.routes';
 import { bearerGate } from './bearer.middleware';
@@ -20,7 +21,7 @@ export const MAGIC_LINK_SCRUB_INTERVAL_MS = 10_000;
 export interface AuthArea {
   /** Resolves the bearer of operations that take one (runs before the openapi security check). */
   gate: RequestHandler;
-  routes: Router;
+  routes: RouteTable;
   /** Scrubs magic links out of stored email content; started by app.ts. */
   scrub: PeriodicJob;
 }

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { routes, type RouteTable } from '../http/route-table';
 import { principalOf } from './bearer.middleware';
 import type { ProfileService } from './profile.use-case';
 import { requestMagicLink, type MagicLinkMailer } from './request-magic-link.use-case';
@@ -15,8 +15,8 @@ export interface AuthRouteDeps {
 /** The same answer for every valid address, so it tells nobody whether an account exists. */
 const MAGIC_LINK_SENT = 'If this address can receive email, a sign-in link is on its way.';
 
-export function authRoutes(deps: AuthRouteDeps): Router {
-  const router = Router();
+export function authRoutes(deps: AuthRouteDeps): RouteTable {
+  const router = routes();
 
   router.post('/auth/magic-link', deps.throttle.middleware(), async (req, res) => {
     await requestMagicLink(deps.mailer, req.body.email, req.requestId);

@@ -1,11 +1,11 @@
-import { Router } from 'express';
+import { routes, type RouteTable } from '../http/route-table';
 import type { DeadLetterRepository } from './dead-letter.repository';
 import { AppError } from '@herald/errors';
 import type { DeadLettersService } from './dead-letters.service';
 import { callerOf, pageOf, stringQuery } from '../http/caller';
 
-export function deadLetterRoutes({ repo, deadLetters }: { repo: DeadLetterRepository; deadLetters: DeadLettersService }): Router {
-  const router = Router();
+export function deadLetterRoutes({ repo, deadLetters }: { repo: DeadLetterRepository; deadLetters: DeadLettersService }): RouteTable {
+  const router = routes();
 
   router.get('/dead-letter', async (req, res) => {
     const filters = { status: stringQuery(req, 'status'), channel: stringQuery(req, 'channel') };

@@ -1,12 +1,12 @@
-import { Router } from 'express';
+import { routes, type RouteTable } from '../http/route-table';
 import type { EventRepository } from './event.repository';
 import { AppError } from '@herald/errors';
 import { createBatch } from './create-batch.use-case';
 import { createEvent, type EventIntake } from './create-event.use-case';
 import { callerOf, pageOf, stringQuery } from '../http/caller';
 
-export function eventRoutes(intake: EventIntake, events: EventRepository): Router {
-  const router = Router();
+export function eventRoutes(intake: EventIntake, events: EventRepository): RouteTable {
+  const router = routes();
 
   router.post('/events', async (req, res) => {
     const { created, event } = await createEvent(intake, callerOf(req), req.body);

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { routes, type RouteTable } from '../http/route-table';
 import { receiveSesFeedback, type SesFeedbackDeps } from './ses-feedback.use-case';
 
 /**
@@ -6,8 +6,8 @@ import { receiveSesFeedback, type SesFeedbackDeps } from './ses-feedback.use-cas
  * SNS posts JSON as text/plain; the edge's body reader hands it over as a string, with the
  * route's own small limit from openapi.yaml.
  */
-export function feedbackRoutes(feedback: SesFeedbackDeps): Router {
-  const router = Router();
+export function feedbackRoutes(feedback: SesFeedbackDeps): RouteTable {
+  const router = routes();
   router.post('/feedback/ses', async (req, res) => {
     res.status(200).json(await receiveSesFeedback(feedback, req.body));
   });

@@ -1,15 +1,15 @@
 import type { Database } from '@herald/db';
 import type { MessageQueue } from '@herald/messaging';
 import { notConnected } from '../admin/platform-health';
-import { Router } from 'express';
+import { routes, type RouteTable } from '../http/route-table';
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref())]);
 }
 
 /** Healthy only when both PostgreSQL and the queue answer; a 503 names the one that does not. */
-export function healthRoutes(db: Database, broker: MessageQueue): Router {
-  return Router().get('/health', async (_req, res) => {
+export function healthRoutes(db: Database, broker: MessageQueue): RouteTable {
+  return routes().get('/health', async (_req, res) => {
     const database = await withTimeout(db.ping(), 2000).then(
       () => 'ok',
       (err: Error) => `error: ${err.message}`,

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { routes, type RouteTable } from './route-table';
 import { readFileSync } from 'node:fs';
 import { OPENAPI_PATH } from './openapi.middleware';
 
@@ -6,9 +6,9 @@ import { OPENAPI_PATH } from './openapi.middleware';
  * GET /openapi.yaml: the very document this process validates requests against, read once at
  * start, so a client generator or a reviewer always sees the contract of the version running.
  */
-export function openApiDocumentRoutes(): Router {
+export function openApiDocumentRoutes(): RouteTable {
   const document = readFileSync(OPENAPI_PATH);
-  return Router().get('/openapi.yaml', (_req, res) => {
+  return routes().get('/openapi.yaml', (_req, res) => {
     res.type('application/yaml').setHeader('Cache-Control', 'public, max-age=300');
     res.send(document);
   });

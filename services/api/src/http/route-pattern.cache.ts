@@ -12,8 +12,8 @@
  * - `routePair(route)` depends only on the route maps, which never change after the context is
  *   built, and lookupRoute only reads `.openApiRoute`: one frozen pair per route;
  * - the route map is filled with keyed stores, which leaves V8 holding it as a hash table, and
- *   `Object.entries` of that costs ~3x a plain object's: it is copied once, same keys in the
- *   same order and the same values, into an ordinary object.
+ *   `Object.entries` of that costs ~3x a plain object's: it is copied once, same keys and the
+ *   same values, into an ordinary object, with the literal routes first (see literalRoutesFirst).
  *
  * The shapes this relies on are checked when it is applied (and by its spec), so a release that
  * changes them fails at start-up rather than quietly losing the shortcut or a route.
@@ -101,6 +101,22 @@ function cacheCompiledPatterns(): void {
   lib.pathToRegexp = cached;
 }
 
+/** An unescaped `:` starts a parameter (the validator writes a literal colon as `\\:`); `*` and `(` are patterns too. */
+const PATTERN = /(^|[^\\]):|[*(]/;
+
+/**
+ * The same routes and values in an ordinary object, with the routes that have no parameter
+ * first. lookupRoute tries routes in this order, and the hot ones (POST /events, /events/batch)
+ * are literal: they match on the first tries instead of after every /admin and /auth route.
+ * No request matches differently: a literal route matches only its own path, and where a path
+ * could also match a parameter route, the validator's own order already tried the literal first.
+ */
+function literalRoutesFirst(map: Record<string, unknown>): Record<string, unknown> {
+  const routes = Object.keys(map);
+  const ordered = [...routes.filter((r) => !PATTERN.test(r)), ...routes.filter((r) => PATTERN.test(r))];
+  return Object.fromEntries(ordered.map((r) => [r, map[r]]));
+}
+
 function cacheRoutePairs(): void {
   const proto = validatorsContext() as ContextPrototype & { [MARK]?: true };
   if (proto[MARK]) return;
@@ -110,7 +126,7 @@ function cacheRoutePairs(): void {
     if (!isPlainRecord(this.expressRouteMap) || !isPlainRecord(this.openApiRouteMap)) {
       throw new Error('express-openapi-validator: route maps are no longer plain objects; revisit http/route-pattern.cache.ts');
     }
-    this.expressRouteMap = { ...this.expressRouteMap };
+    this.expressRouteMap = literalRoutesFirst(this.expressRouteMap);
     this[PAIRS] = new Map();
   };
   proto.routePair = function (this: ContextInstance & { [PAIRS]?: Map<string, RoutePair | null> }, route) {

@@ -1,10 +1,10 @@
-import { Router } from 'express';
+import { routes, type RouteTable } from '../http/route-table';
 import type { NotificationRepository } from './notification.repository';
 import { AppError } from '@herald/errors';
 import { callerOf, pageOf, stringQuery } from '../http/caller';
 
-export function notificationRoutes(notifications: NotificationRepository): Router {
-  const router = Router();
+export function notificationRoutes(notifications: NotificationRepository): RouteTable {
+  const router = routes();
 
   router.get('/notifications', async (req, res) => {
     const filters = {

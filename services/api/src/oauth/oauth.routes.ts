@@ -1,12 +1,12 @@
-import { Router } from 'express';
+import { routes, type RouteTable } from '../http/route-table';
 import { principalOf } from '../auth/bearer.middleware';
 import { authorize } from './authorize.use-case';
 import { completeAuthorization } from './callback.use-case';
 import type { OAuthDeps } from './oauth-deps';
 import { disconnect, redeemCode } from './redeem-code.use-case';
 
-export function oauthRoutes(deps: OAuthDeps): Router {
-  const router = Router();
+export function oauthRoutes(deps: OAuthDeps): RouteTable {
+  const router = routes();
 
   router.get('/oauth/providers', (_req, res) => {
     res.json({ providers: deps.providers.names().map((name) => ({ name })) });

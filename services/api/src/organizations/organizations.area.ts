@@ -3,7 +3,7 @@ import type { Database } from '@herald/db';
 import type { Logger } from '@herald/logger';
 import type { TopologyNames } from '@herald/messaging';
 import { SecretBox } from '@herald/secrets';
-import type { Router } from 'express';
+import type { RouteTable } from '../http/route-table';
 import { SystemProject } from '../auth/system-project';
 import { PeriodicJob } from '../shared/periodic-job';
 import { InvitationRepository } from './invitation.repository';
@@ -14,7 +14,7 @@ import { organizationRoutes } from './organizations.routes';
 import { OrganizationsService } from './organizations.service';
 
 export interface OrganizationsArea {
-  routes: Router;
+  routes: RouteTable;
   /** Scrubs invitation links out of stored email content (like the magic-link scrub); started by app.ts. */
   scrub: PeriodicJob;
 }

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { routes, type RouteTable } from '../http/route-table';
 import { principalOf } from '../auth/bearer.middleware';
 import { pageOf } from '../http/caller';
 import { memberActorOf } from './organization-actor';
@@ -20,8 +20,8 @@ export interface OrganizationRouteDeps {
  * Routes only shape input and output: who may call each one is decided before they run, from
  * openapi.yaml (`x-required-role`, the role gate), and the rules live in the services.
  */
-export function organizationRoutes(deps: OrganizationRouteDeps): Router {
-  const router = Router();
+export function organizationRoutes(deps: OrganizationRouteDeps): RouteTable {
+  const router = routes();
   const { organizations, members, invitations, activity } = deps;
 
   router.post('/organizations', async (req, res) => {

@@ -1,12 +1,12 @@
-import { Router } from 'express';
+import { routes, type RouteTable } from '../http/route-table';
 import { pageOf } from '../http/caller';
 import { DEFAULT_GRACE_PERIOD_S } from '../api-keys/api-key.routes';
 import { actorOf } from './control-plane-actor';
 import type { ProjectsService } from './projects.service';
 
 /** Control-plane routes for projects; the role gate has checked the caller's role. */
-export function projectRoutes(projects: ProjectsService): Router {
-  const router = Router();
+export function projectRoutes(projects: ProjectsService): RouteTable {
+  const router = routes();
 
   router.post('/organizations/:organization_id/projects', async (req, res) => {
     res.status(201).json(await projects.create(req.body, actorOf(req)));

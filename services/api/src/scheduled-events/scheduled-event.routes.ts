@@ -1,10 +1,16 @@
-import { Router } from 'express';
+import { routes, type RouteTable } from '../http/route-table';
 import type { ScheduledEventRepository } from './scheduled-event.repository';
 import type { ScheduledEventsService } from './scheduled-events.service';
 import { callerOf, pageOf, stringQuery } from '../http/caller';
 
-export function scheduledEventRoutes({ repo, scheduled }: { repo: ScheduledEventRepository; scheduled: ScheduledEventsService }): Router {
-  const router = Router();
+export function scheduledEventRoutes({
+  repo,
+  scheduled,
+}: {
+  repo: ScheduledEventRepository;
+  scheduled: ScheduledEventsService;
+}): RouteTable {
+  const router = routes();
 
   router.post('/scheduled-events', async (req, res) => {
     res.status(201).json(await scheduled.schedule(callerOf(req), req.body));

@@ -1,11 +1,11 @@
 import type { Config } from '@herald/config';
-import { Router } from 'express';
+import { routes, type RouteTable } from '../http/route-table';
 import { channelSettings, retryPolicies } from './settings.view';
 
-export function settingsRoutes(config: Config): Router {
+export function settingsRoutes(config: Config): RouteTable {
   const channels = channelSettings(config);
   const policies = retryPolicies(config);
-  return Router()
+  return routes()
     .get('/settings/channels', (_req, res) => {
       res.json(channels);
     })

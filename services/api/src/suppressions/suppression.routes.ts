@@ -1,10 +1,10 @@
-import { Router } from 'express';
+import { routes, type RouteTable } from '../http/route-table';
 import type { SuppressionRepository } from './suppression.repository';
 import type { SuppressionsService } from './suppressions.service';
 import { callerOf, pageOf, stringQuery } from '../http/caller';
 
-export function suppressionRoutes({ repo, suppressions }: { repo: SuppressionRepository; suppressions: SuppressionsService }): Router {
-  const router = Router();
+export function suppressionRoutes({ repo, suppressions }: { repo: SuppressionRepository; suppressions: SuppressionsService }): RouteTable {
+  const router = routes();
 
   router.get('/suppressions', async (req, res) => {
     res.json(await repo.list(callerOf(req).projectId, stringQuery(req, 'channel'), pageOf(req)));

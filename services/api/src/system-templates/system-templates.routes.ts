@@ -1,11 +1,11 @@
-import { Router } from 'express';
+import { routes, type RouteTable } from '../http/route-table';
 import { adminActorOf } from '../admin/admin-audit';
 import { pageOf } from '../http/caller';
 import type { SystemTemplatesService } from './system-templates.service';
 
 /** /admin/system-templates/*: the admin gate has checked system_templates:read or :write. */
-export function systemTemplateRoutes(templates: SystemTemplatesService): Router {
-  const router = Router();
+export function systemTemplateRoutes(templates: SystemTemplatesService): RouteTable {
+  const router = routes();
   router.get('/admin/system-templates', async (req, res) => {
     res.json(await templates.list(pageOf(req)));
   });

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { routes, type RouteTable } from '../http/route-table';
 import type { TemplateRepository, TemplateRow } from './template.repository';
 import { importTemplate } from './template-import';
 import type { TemplatesService } from './templates.service';
@@ -10,8 +10,8 @@ function present(t: TemplateRow) {
   return { ...rest, variables, detected_variables: variables };
 }
 
-export function templateRoutes({ repo, templates }: { repo: TemplateRepository; templates: TemplatesService }): Router {
-  const router = Router();
+export function templateRoutes({ repo, templates }: { repo: TemplateRepository; templates: TemplatesService }): RouteTable {
+  const router = routes();
 
   router.get('/templates', async (req, res) => {
     res.json(await repo.list(callerOf(req).projectId, stringQuery(req, 'channel'), pageOf(req)));

@@ -1,0 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { load } from 'js-yaml';
+import { OPENAPI_PATH } from './openapi.middleware';
+import { expressTemplate, key, METHODS, type OperationKey } from './route-table';
+
+/** The operations openapi.yaml documents, as route keys ("GET /events/:id"), read from the file the validator uses. */
+export function documentedOperations(path = OPENAPI_PATH): OperationKey[] {
+  const document = load(readFileSync(path, 'utf8')) as { paths?: Record<string, Record<string, unknown>> };
+  return Object.entries(document.paths ?? {}).flatMap(([template, item]) =>
+    METHODS.filter((m) => item[m] !== undefined).map((m) => key(m, expressTemplate(template))),
+  );
+}
