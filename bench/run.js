@@ -3,7 +3,7 @@
  * `npm run bench`: Herald against a bare pipeline, in one run, on loopback. Plain CommonJS, no
  * build step of its own (the npm script builds the services first).
  *
- * Stacks, one after the other on a fresh `herald_bench` database (BENCH_STACKS picks them):
+ * Stacks, one after the other on a fresh `herald_bench` database (BENCH_STACKS, BENCH_DB_NAME):
  *   herald-rabbitmq  api + fanout + webhook-worker, QUEUE_DRIVER=rabbitmq
  *   herald-postgres  the same, QUEUE_DRIVER=postgres (no broker)
  *   bare             bench/bare-pipeline: the same durable hops with none of Herald's features
@@ -28,7 +28,8 @@
  * BENCH_WEBHOOK_PREFETCH [64], BENCH_SKIP_PRIORITY, BENCH_SKIP_SCHEDULER, BENCH_SKIP_CHANNELS,
  * BENCH_NODE_ARGS, BENCH_PROFILE (V8 CPU profiles of every service, written at exit into the log directory;
  * `node bench/profile-summary.js <file>`), AMQP_URL, BENCH_PG_ADMIN_URL
- * [postgres://postgres@127.0.0.1:5432/postgres].
+ * [postgres://postgres@127.0.0.1:5432/postgres], BENCH_DB_NAME [herald_bench] (dropped and
+ * recreated: two benches on one server need two names).
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -70,7 +71,7 @@ const startedAt = new Date();
 const TAG = String(startedAt.getTime());
 const NAMESPACE = `bench-${TAG}.`;
 const PG_ADMIN_URL = env.BENCH_PG_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB_NAME = 'herald_bench';
+const DB_NAME = env.BENCH_DB_NAME || 'herald_bench';
 const DATABASE_URL = new URL(PG_ADMIN_URL);
 DATABASE_URL.pathname = `/${DB_NAME}`;
 const AMQP_URL = env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672';

@@ -1,13 +1,11 @@
-import { awsCredentials, type Config } from '@herald/config';
+import type { Config } from '@herald/config';
 import { startDeliveryWorker, type DeliveryWorker } from '@herald/delivery';
 import type { Logger } from '@herald/logger';
 import { AddressPolicy, createGuardedDispatcher } from '@herald/net-guard';
-import type { EmailTransport } from './domain/email-transport.port';
 import { AttachmentDownloader } from './providers/attachment.downloader';
 import { ConcurrencyGate } from './providers/concurrency.gate';
 import { EmailProvider } from './providers/email.provider';
-import { SesTransport } from './providers/ses.transport';
-import { SmtpTransport } from './providers/smtp.transport';
+import { createEmailTransport } from './providers/email-transport.factory';
 
 export type EmailWorker = DeliveryWorker;
 
@@ -16,22 +14,9 @@ export const MAX_ATTACHMENT_BYTES = 30 * 1024 * 1024;
 /** Emails with attachments built at once per process (each may hold ~30 MB raw plus its encoding). */
 const ATTACHMENT_CONCURRENCY = 4;
 
-function transportFor(config: Config): EmailTransport {
-  if (config.EMAIL_PROVIDER === 'ses') {
-    return new SesTransport({
-      region: config.AWS_REGION,
-      endpoint: config.SES_ENDPOINT,
-      credentials: awsCredentials(config),
-      configurationSet: config.SES_CONFIGURATION_SET,
-      timeoutMs: config.EMAIL_SEND_TIMEOUT_MS,
-    });
-  }
-  return new SmtpTransport({ url: config.SMTP_URL, poolSize: config.SMTP_POOL_SIZE, timeoutMs: config.EMAIL_SEND_TIMEOUT_MS });
-}
-
 /** Wires the email worker (SMTP or SES, chosen by EMAIL_PROVIDER) and starts consuming the email queue. */
 export async function startEmailWorker(config: Config, logger: Logger): Promise<EmailWorker> {
-  const transport = transportFor(config);
+  const transport = createEmailTransport(config);
   const dispatcher = createGuardedDispatcher(new AddressPolicy(config.SSRF_ALLOW_CIDRS), {
     connectTimeoutMs: config.EMAIL_ATTACHMENT_TIMEOUT_MS,
   });
