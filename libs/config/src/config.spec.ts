@@ -25,6 +25,7 @@ describe('loadConfig', () => {
     [{ RETRY_MAX_ATTEMPTS: '0' }, /^RETRY_MAX_ATTEMPTS="0" is invalid/],
     [{ HERALD_SECRETS_KEY: 'short' }, /^HERALD_SECRETS_KEY must hold 32 random bytes/],
     [{ RETRY_BASE_DELAY_MS: '10', RETRY_MAX_DELAY_MS: '5' }, /RETRY_BASE_DELAY_MS must not exceed/],
+    [{ HEAP_GROWTH_PERCENT: '1000' }, /^HEAP_GROWTH_PERCENT="1000" is invalid: expected 0 \(V8 decides\) or 1-300/],
     [{ WEBHOOK_DNS_SERVERS: '127.0.0.1:53,dns.example' }, /^WEBHOOK_DNS_SERVERS="127.0.0.1:53,dns.example" is invalid/],
   ])('when %j, then one line names the variable', (env, message) => {
     expect(() => loadConfig({ HERALD_SECRETS_KEY: key, ...env })).toThrow(ConfigError);

@@ -146,6 +146,12 @@ const envSchema = z.object({
   /** Test-suite switch: the gateway validates its own responses against openapi.yaml. */
   VALIDATE_RESPONSES: bool(false),
   API_KEY_CACHE_TTL_MS: int(30_000, 0),
+  /**
+   * V8's heap growth after a full collection, in percent of what survived (0 = V8's own choice,
+   * up to 4x on a large machine): keeps a busy process near its live heap instead of letting
+   * garbage fill four times it (see docs/benchmarks.md, peak memory).
+   */
+  HEAP_GROWTH_PERCENT: int(30, 0).refine((n) => n <= 300, 'expected 0 (V8 decides) or 1-300'),
   /** After SIGTERM/SIGINT a process drains, then exits by this deadline even if something hangs. */
   SHUTDOWN_TIMEOUT_MS: int(25_000, 1),
   /** Requests per second one API key may make to one api process (token refill rate); 0 turns limiting off. */

@@ -3,7 +3,10 @@ import { createLogger, type Logger } from '@herald/logger';
 import { startOpsServer, type ProcessHealth } from '@herald/metrics';
 import { startTracing, stopTracing } from '@herald/telemetry';
 
+import { applyHeapPolicy } from './heap-policy';
+
 export { HttpDrain } from './http-drain';
+export { applyHeapPolicy } from './heap-policy';
 export { consumerHealth, type ConsumerHealth } from './consumer-health';
 
 export interface RunningService {
@@ -15,7 +18,7 @@ export interface RunningService {
 
 /**
  * The composition root every service shares: config (a bad value stops the process with one
- * line) -> logger -> start; the first SIGTERM or SIGINT stops the service, so in-flight work
+ * line) -> heap policy -> logger -> start; the first SIGTERM or SIGINT stops the service, so in-flight work
  * finishes or goes back to its queue, then the process exits. Every service makes the same
  * promise to its orchestrator: it is gone within SHUTDOWN_TIMEOUT_MS of the signal, even if a
  * request or a provider call hangs (unacknowledged messages then return to their queue).
@@ -23,6 +26,7 @@ export interface RunningService {
 export function serve(service: string, start: (config: Config, logger: Logger) => Promise<RunningService>): void {
   void runService(async () => {
     const config = loadConfig();
+    applyHeapPolicy(config.HEAP_GROWTH_PERCENT);
     const logger = createLogger(service, config.LOG_LEVEL);
     startTracing(service, config.OTEL_EXPORTER_OTLP_ENDPOINT);
     const running = await start(config, logger);
