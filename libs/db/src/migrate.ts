@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { Database, MIGRATIONS, ensureDatabase, reachPostgres } from './database';
+import { MIGRATIONS, ensureDatabase, reachPostgres } from './database';
 import { PgError, hasPgCode } from './pg-errors';
 
 const MIGRATION_LOCK = 727001;
@@ -12,16 +12,34 @@ export async function migrate(url: string): Promise<string[]> {
   await reachPostgres(url, () => lock.connect());
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    const db = await Database.connect(url, 1);
+    const dataSource = await migrationsDataSource(url);
     try {
-      const applied = await db.dataSource.runMigrations({ transaction: 'each' });
+      const applied = await dataSource.runMigrations({ transaction: 'each' });
       return applied.map((m) => m.name);
     } finally {
-      await db.close();
+      await dataSource.destroy();
     }
   } finally {
     await lock.end();
   }
+}
+
+/**
+ * TypeORM, required here rather than imported at the top: only migrate() needs it, and every
+ * service that imports @herald/db would otherwise load it (see Database).
+ */
+async function migrationsDataSource(url: string) {
+  require('reflect-metadata');
+  const { DataSource } = require('typeorm') as typeof import('typeorm');
+  const dataSource = new DataSource({
+    type: 'postgres',
+    url,
+    migrations: MIGRATIONS,
+    migrationsTableName: 'herald_migrations',
+    extra: { max: 1 },
+    logging: false,
+  });
+  return reachPostgres(url, () => dataSource.initialize());
 }
 
 export interface MigrationState {
