@@ -10,6 +10,7 @@ import { createLogger } from '@herald/logger';
 import { generateSigningSecret, SecretBox } from '@herald/secrets';
 import { eventually } from '../support/eventually';
 import { WebhookReceiver } from '../support/webhook-receiver';
+import { FanoutRepository } from '../../services/fanout/src/data/fanout.repository';
 import { anEvent } from './event.builder';
 import { WorkerHarness } from './worker.harness';
 
@@ -125,6 +126,22 @@ describe('webhook worker: first attempt sent from its message', () => {
     expect(lateOld.signatureValid).toBe(false);
     expect(lateNew.signatureValid).toBe(true);
     expect(lateNew.headers).not.toHaveProperty('x-herald-signature-256-next');
+  });
+
+  it('when fan-out gave up on the event after queueing its first attempt, then the attempt the receiver got is recorded as delivered, not left failed', async () => {
+    const project = await h.project();
+    const receiver = await aReceiver(project.webhook_signing_secret);
+    const { eventId, msg } = await anEventWithTarget(project.project_id, `${receiver.url}/stored`, `${receiver.url}/carried`);
+    // Fan-out crashed on this event past the delivery limit after it had queued this message:
+    // giving up fails every notification no attempt was recorded for.
+    await new FanoutRepository(h.db).failEvent(eventId, 'fan-out gave up at the delivery limit');
+    expect(await h.notification(msg.notification_id)).toMatchObject({ status: 'failed' });
+
+    await h.publish(msg);
+    await eventually(async () => expect((await h.notification(msg.notification_id)).status).toBe('delivered'));
+    expect(receiver.requests).toHaveLength(1);
+    expect(await h.logs(msg.notification_id)).toEqual([expect.objectContaining({ attempt: 1, status: 'delivered' })]);
+    expect(await h.event(eventId)).toMatchObject({ status: 'completed', delivered_count: 1, failed_count: 0 });
   });
 
   it('when a first attempt carrying its target is redelivered after its notification was delivered, then nothing is sent again', async () => {

@@ -7,6 +7,11 @@ export interface DeliveryStore {
   find(key: DeliveryKey): Promise<DeliveryTarget | undefined>;
   /** Resolves false when another attempt already finished or moved the notification on. */
   record(attempt: AttemptRecord): Promise<boolean>;
+  /**
+   * A delivered first attempt that was sent without reading its notification, which fan-out had
+   * meanwhile failed by giving up on the event: resolves true when it is now recorded as delivered.
+   */
+  recordDeliveredAfterGiveUp(attempt: AttemptRecord): Promise<boolean>;
 }
 
 /**
@@ -18,7 +23,10 @@ export class BatchingDeliveryStore implements DeliveryStore {
   private readonly reads: Coalescer<DeliveryKey, DeliveryTarget | undefined>;
   private readonly writes: Coalescer<AttemptRecord, boolean>;
 
-  constructor(repository: NotificationRepository, maxBatch = 100) {
+  constructor(
+    private readonly repository: NotificationRepository,
+    maxBatch = 100,
+  ) {
     this.reads = new Coalescer((keys) => repository.findForDelivery(keys), { maxBatch, concurrency: 2 });
     this.writes = new Coalescer((records) => repository.recordAttempts(records), {
       maxBatch,
@@ -33,5 +41,10 @@ export class BatchingDeliveryStore implements DeliveryStore {
 
   record(attempt: AttemptRecord): Promise<boolean> {
     return this.writes.submit(attempt);
+  }
+
+  /** Rare (fan-out gave up after queueing deliveries): not batched. */
+  recordDeliveredAfterGiveUp(attempt: AttemptRecord): Promise<boolean> {
+    return this.repository.recordDeliveredAfterGiveUp(attempt);
   }
 }

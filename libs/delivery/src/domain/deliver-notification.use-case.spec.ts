@@ -33,7 +33,11 @@ function world(send: DeliveryProvider['send'], found: DeliveryTarget | null = ta
   const records: AttemptRecord[] = [];
   const retries: number[] = [];
   const deadLetters: string[] = [];
-  const store: DeliveryStore = { find: async () => found ?? undefined, record: async (r) => (records.push(r), true) };
+  const store: DeliveryStore = {
+    find: async () => found ?? undefined,
+    record: async (r) => (records.push(r), true),
+    recordDeliveredAfterGiveUp: async () => false,
+  };
   const followUps: DeliveryFollowUps = {
     retryLater: async (_m, delayMs) => void retries.push(delayMs),
     deadLetter: async (_m, errorType) => void deadLetters.push(errorType),
@@ -117,20 +121,24 @@ describe('deliverNotification: a webhook first attempt sent from its message', (
   };
   const stored: DeliveryTarget = { ...target, recipient: 'https://stored.example.com/hook', payload: { stored: true }, content: null };
 
-  function webhookWorld() {
+  /** `delivered`: the receiver answers 2xx (else 503); `recorded`: whether the attempt's record is accepted. */
+  function webhookWorld({ delivered = false, recorded = true } = {}) {
     const reads: string[] = [];
     const sent: DeliveryTarget[] = [];
     const records: AttemptRecord[] = [];
     const retried: DeliveryMessage[] = [];
+    const afterGiveUp: AttemptRecord[] = [];
     const deps = {
       channel: 'webhook' as const,
       store: {
         find: async () => (reads.push('notification'), stored),
-        record: async (r: AttemptRecord) => (records.push(r), true),
+        record: async (r: AttemptRecord) => (records.push(r), recorded),
+        recordDeliveredAfterGiveUp: async (r: AttemptRecord) => (afterGiveUp.push(r), true),
       } satisfies DeliveryStore,
       provider: {
         send: async ({ target: t }: { target: DeliveryTarget }) => {
           sent.push(t);
+          if (delivered) return { kind: 'delivered' as const, providerResponse: { status_code: 200 } };
           return { kind: 'retryable' as const, providerResponse: {}, error: 'HTTP 503' };
         },
       },
@@ -144,7 +152,7 @@ describe('deliverNotification: a webhook first attempt sent from its message', (
         ),
       },
     };
-    return { deps, reads, sent, records, retried };
+    return { deps, reads, sent, records, retried, afterGiveUp };
   }
 
   it('when every condition holds, then only the secrets are read and the target is taken as processing, never retried', async () => {
@@ -179,6 +187,23 @@ describe('deliverNotification: a webhook first attempt sent from its message', (
     await deliverNotification(w.deps, message as DeliveryMessage, undefined, context);
     expect(w.reads).toEqual(['notification']);
     expect(w.sent[0].recipient).toBe('https://stored.example.com/hook');
+  });
+
+  it('when a delivered attempt sent from its message is refused by its record, then it is recorded as delivered after a fan-out give-up', async () => {
+    const w = webhookWorld({ delivered: true, recorded: false });
+    expect(await deliverNotification(w.deps, carried, undefined, { redelivered: false })).toBe('ack');
+    expect(w.afterGiveUp).toEqual([expect.objectContaining({ notificationId: msg.notification_id, attempt: 1, status: 'delivered' })]);
+  });
+
+  it.each([
+    ['it was read, not sent from its message', carried, { redelivered: true }, true],
+    ['it was not delivered', carried, { redelivered: false }, false],
+  ])('when an attempt is refused by its record and %s, then nothing else is recorded', async (_case, message, context, delivered) => {
+    const w = webhookWorld({ delivered, recorded: false });
+    expect(await deliverNotification(w.deps, message, undefined, context)).toBe('ack');
+    expect(w.records).toHaveLength(1);
+    expect(w.afterGiveUp).toEqual([]);
+    expect(w.retried).toEqual([]);
   });
 
   it('when the project is not found, then the notification is read', async () => {

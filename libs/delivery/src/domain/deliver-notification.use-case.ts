@@ -102,6 +102,22 @@ async function targetFromMessage(
 }
 
 /**
+ * Records the attempt; false when its caller must not follow up. A first attempt sent from its
+ * message never read the notification, so fan-out may have failed it meanwhile by giving up on
+ * the event; the receiver got it, so a delivery is still recorded as one.
+ */
+async function record(deps: DeliverNotificationDeps, attempt: AttemptRecord, sentUnread: boolean): Promise<boolean> {
+  if (await deps.store.record(attempt)) return true;
+  const context = { notification_id: attempt.notificationId };
+  if (sentUnread && attempt.status === 'delivered' && (await deps.store.recordDeliveredAfterGiveUp(attempt))) {
+    deps.logger.warn('delivered after fan-out had given up on its event: recorded as delivered', context);
+    return true;
+  }
+  deps.logger.warn('attempt not recorded: another attempt already moved the notification on', context);
+  return false;
+}
+
+/**
  * One attempt of one notification on any channel: load -> send through the provider port ->
  * judge -> record -> follow up. Recording comes before the follow-up publish, so a crash in
  * between repeats an attempt (at least once) but never loses one; an attempt already handled
@@ -114,9 +130,8 @@ export async function deliverNotification(
   delivery: DeliveryContext = { redelivered: true },
 ): Promise<DeliveryResult> {
   const { logger, channel } = deps;
-  const target =
-    (await targetFromMessage(deps, msg, delivery)) ??
-    (await deps.store.find({ notificationId: msg.notification_id, projectId: msg.project_id }));
+  const carried = await targetFromMessage(deps, msg, delivery);
+  const target = carried ?? (await deps.store.find({ notificationId: msg.notification_id, projectId: msg.project_id }));
   if (!target) {
     logger.warn('delivery for an unknown notification dead-lettered', { notification_id: msg.notification_id });
     return 'reject';
@@ -138,10 +153,7 @@ export async function deliverNotification(
   const outcome = await attempt(deps, { message: msg, target, requestId });
   observeAttempt(channel, outcome, (performance.now() - started) / 1000);
   const decision = decideNextStep(outcome, msg.attempt, msg.max_attempts ?? deps.policy.maxAttempts, deps.policy);
-  if (!(await deps.store.record(attemptRecord(msg, decision, outcome)))) {
-    logger.warn('attempt not recorded: another attempt already moved the notification on', { notification_id: msg.notification_id });
-    return 'ack';
-  }
+  if (!(await record(deps, attemptRecord(msg, decision, outcome), carried !== undefined))) return 'ack';
   observeDecision(channel, decision, target.acceptedAt);
   const context = { notification_id: msg.notification_id, attempt: msg.attempt, message_id: outcome.providerResponse.message_id };
   if (decision.kind === 'retry') {
