@@ -1,5 +1,6 @@
 'use strict';
 /** The bench's table on stdout, from the result object bench/run.js also writes as JSON. */
+const { driftLines } = require('./lib/bracket');
 
 function pad(s, n, right = false) {
   s = s == null ? '-' : String(s);
@@ -42,7 +43,9 @@ function scenarioName(s) {
 function deliveriesPerCpuSecond(s) {
   if (!s.cpu || !s.deliveries_received) return null;
   const busyCores = (s.cpu.machine_busy_pct / 100) * require('node:os').cpus().length;
-  return Math.round(s.deliveries_per_s / Math.max(0.01, busyCores));
+  // A bracketed bare figure is a mean of two runs; the CPU sample is the first run's.
+  const rate = s.bracket ? s.bracket.first.deliveries_per_s : s.deliveries_per_s;
+  return Math.round(rate / Math.max(0.01, busyCores));
 }
 
 function endToEndTable(r, out) {
@@ -72,6 +75,8 @@ function endToEndTable(r, out) {
       if (s.stalled) out.push(`      stalled: ${s.stalled.split('\n')[0]}`);
     }
   }
+  const drift = bare ? driftLines(bare) : [];
+  if (drift.length) out.push(`  bare measured before and after the Herald stacks (ratios use the mean): ${drift.join(', ')}`);
 }
 
 function ingestTable(r, out) {

@@ -3,7 +3,9 @@
  * `npm run bench`: Herald against a bare pipeline, in one run, on loopback. Plain CommonJS, no
  * build step of its own (the npm script builds the services first).
  *
- * Stacks, one after the other on a fresh `herald_bench` database (BENCH_STACKS, BENCH_DB_NAME):
+ * Stacks, one after the other on a fresh `herald_bench` database (BENCH_STACKS, BENCH_DB_NAME);
+ * when bare comes first, it runs again at the end and ratios use the mean of its two runs
+ * (bench/lib/bracket.js; BENCH_BARE_ONCE skips the second run):
  *   herald-rabbitmq  api + fanout + webhook-worker, QUEUE_DRIVER=rabbitmq
  *   herald-postgres  the same, QUEUE_DRIVER=postgres (no broker)
  *   bare             bench/bare-pipeline: the same durable hops with none of Herald's features
@@ -26,7 +28,7 @@
  * BENCH_E2E_PACED_S [3] (0 skips), BENCH_INGEST_CONNECTIONS [64] (empty skips),
  * BENCH_DURATION_S [10], BENCH_WARMUP_S [2], BENCH_DB_POOL [10], BENCH_FANOUT_PREFETCH [32],
  * BENCH_WEBHOOK_PREFETCH [64], BENCH_SKIP_PRIORITY, BENCH_SKIP_SCHEDULER, BENCH_SKIP_CHANNELS,
- * BENCH_NODE_ARGS, BENCH_PROFILE (V8 CPU profiles of every service, written at exit into the log directory;
+ * BENCH_BARE_ONCE, BENCH_NODE_ARGS, BENCH_PROFILE (V8 CPU profiles of every service, written at exit into the log directory;
  * `node bench/profile-summary.js <file>`), AMQP_URL, BENCH_PG_ADMIN_URL
  * [postgres://postgres@127.0.0.1:5432/postgres], BENCH_DB_NAME [herald_bench] (dropped and
  * recreated: two benches on one server need two names).
@@ -44,6 +46,7 @@ const endToEnd = require('./scenarios/end-to-end');
 const ingestWhileDelivering = require('./scenarios/ingest-while-delivering');
 const heraldStack = require('./stacks/herald');
 const { printReport } = require('./report');
+const { bracket } = require('./lib/bracket');
 
 const RESULTS = path.join(__dirname, 'results');
 const env = process.env;
@@ -213,13 +216,14 @@ async function startStack(name) {
 }
 const BARE_SECRET = randomBytes(24).toString('hex');
 
-async function benchStack(name, receiver, receiverUrl) {
+/** `tag` names the receiver's runs: a stack measured twice needs a tag per measurement. */
+async function benchStack(name, receiver, receiverUrl, tag = TAG) {
   const out = { stack: name, scenarios: [], ingest: [], peak_rss_mb: {} };
   const stack = await startStack(name);
   for (const [role, child] of Object.entries(stack.roles)) setRole(role, child);
   receiver.proc.send({ cmd: 'secrets', secrets: stack.signingSecrets });
   await receiver.message((m) => m.cmd === 'secrets', 5000);
-  const ctx = { stack, receiver, receiverUrl, roles, setRole, pg: state.pg, tag: TAG, log, Child, env };
+  const ctx = { stack, receiver, receiverUrl, roles, setRole, pg: state.pg, tag, log, Child, env };
   const alive = () => stack.processes.every((p) => p.alive);
   try {
     const plan = [
@@ -248,7 +252,7 @@ async function benchStack(name, receiver, receiverUrl) {
         .run({
           ...ctx,
           // Receiver runs are named by tag: each stack needs its own.
-          tag: `${TAG}-${stack.name}`,
+          tag: `${tag}-${stack.name}`,
           apiUrl: stack.apiUrl,
           apiKeyA: stack.projectA.api_key,
           apiKeyB: stack.projectB.api_key,
@@ -319,13 +323,21 @@ async function main() {
   const { port } = await receiver.message((m) => m && m.ready, 10_000);
   const receiverUrl = `http://127.0.0.1:${port}/hook`;
 
-  for (const name of S.stacks) {
+  const measure = async (name, tag) => {
     try {
-      result.stacks[name] = await benchStack(name, receiver, receiverUrl);
+      return await benchStack(name, receiver, receiverUrl, tag);
     } catch (err) {
       log(`${name} failed: ${err.message.split('\n')[0]}`);
-      result.stacks[name] = { stack: name, unavailable: err.message };
+      return { stack: name, unavailable: err.message };
     }
+  };
+  for (const name of S.stacks) result.stacks[name] = await measure(name);
+  // The bare pipeline again after the Herald stacks: ratios against the mean of both runs.
+  if (S.stacks[0] === 'bare' && S.stacks.length > 1 && !env.BENCH_BARE_ONCE) {
+    log('bare pipeline again, to bracket the Herald stacks');
+    const again = await measure('bare', `${TAG}-again`);
+    result.bare_runs = [result.stacks.bare, again];
+    result.stacks.bare = bracket(result.stacks.bare, again);
   }
   result.peak_rss_mb_receiver = peakRssMb(receiver.pid);
   await state.pg.end().catch(() => undefined);
