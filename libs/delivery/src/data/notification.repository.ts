@@ -43,6 +43,10 @@ SELECT n.id, n.event_id, n.channel, n.status, n.retry_count, n.recipient, e.even
 // change (not terminal, and not already past this attempt with a retry scheduled): a redelivered
 // or concurrent attempt changes nothing, so its log, event counters, dead letter and suppression
 // move once. A suppression that exists already is left as it is (the client's reason wins).
+// The ids again as an array ($2) let the planner reach the batch's rows through the primary key:
+// joined to jsonb_to_recordset alone (estimated at 100 rows, whatever the batch) it hash-joined a
+// sequential scan of the whole table whenever that looked cheaper, and a plan cached while the
+// table was small kept doing so as it grew (measured: 4.8 ms per call instead of ~1 ms).
 const RECORD_ATTEMPTS = `
 WITH input AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(
@@ -57,6 +61,7 @@ WITH input AS (
          updated_at = now()
     FROM input i
    WHERE x.id = i.notification_id
+     AND x.id = ANY($2::uuid[])
      AND x.status NOT IN ('delivered', 'failed', 'suppressed')
      AND NOT (x.status = 'retrying' AND x.retry_count >= i.attempt)
   RETURNING x.id, x.project_id, x.event_id, x.channel, x.recipient, x.status, x.retry_count,
@@ -212,7 +217,10 @@ export class NotificationRepository {
       message: r.deadLetter?.message ?? null,
       suppress: r.suppress ?? null,
     }));
-    const { rows } = await this.db.query<{ id: string }>(prepared('delivery.record-attempts', RECORD_ATTEMPTS), [JSON.stringify(input)]);
+    const { rows } = await this.db.query<{ id: string }>(prepared('delivery.record-attempts', RECORD_ATTEMPTS), [
+      JSON.stringify(input),
+      records.map((r) => r.notificationId),
+    ]);
     const recorded = new Set(rows.map((r) => r.id));
     return records.map((r) => recorded.has(r.notificationId));
   }
