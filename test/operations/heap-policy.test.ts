@@ -3,18 +3,23 @@ import path from 'node:path';
 
 const CHURN = path.join(__dirname, 'heap-churn.process.js');
 
-/** Peak old-generation use of a process that churns like a busy service, under a HEAP_GROWTH_PERCENT. */
-function peakOldMb(growthPercent: number): number {
-  const out = execFileSync(process.execPath, [CHURN, String(growthPercent)], { encoding: 'utf8', timeout: 60_000 });
-  return (JSON.parse(out) as { peakOldMb: number }).peakOldMb;
+interface Churn {
+  peakOldMb: number;
+  liveOldMb: number;
+}
+
+/** A process that churns like a busy service, under a HEAP_GROWTH_PERCENT. */
+function churn(growthPercent: number): Churn {
+  const out = execFileSync(process.execPath, ['--expose-gc', CHURN, String(growthPercent)], { encoding: 'utf8', timeout: 60_000 });
+  return JSON.parse(out) as Churn;
 }
 
 describe('heap policy', () => {
-  it('when a service churns through promoted garbage, then its old generation stays near its live set instead of V8s up-to-4x growth', () => {
-    // Same process, same work, in the same run: V8's own growth (0) is the baseline.
-    const v8Default = peakOldMb(0);
-    const herald = peakOldMb(30);
-    // Measured here: ~152 MB with V8's default, ~59 MB at 30%, for a live set of ~40 MB.
-    expect(herald).toBeLessThan(v8Default * 0.6);
+  it('when a service churns through promoted garbage, then its old generation stays near its live set', () => {
+    const { peakOldMb, liveOldMb } = churn(30);
+    // 30% above what survives, plus V8's minimum step and the young generation's share. V8's
+    // own growth (HEAP_GROWTH_PERCENT=0) peaked at ~152 MB here for the same ~40 MB live set
+    // (~84 MB when the machine is loaded, when V8 grows the heap less).
+    expect(peakOldMb).toBeLessThan(liveOldMb * 1.3 + 32);
   });
 });
