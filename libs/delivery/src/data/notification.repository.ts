@@ -120,10 +120,12 @@ WITH n AS (
 ), ev AS (
   UPDATE events e
      SET delivered_count = e.delivered_count + 1,
-         failed_count = e.failed_count - 1,
+         failed_count = GREATEST(e.failed_count - 1, 0),
+         -- As a dead-letter replay does: the flag follows the failures left.
+         has_failures = e.failed_count - 1 > 0,
          status = ${eventStatusSql({
            delivered: 'e.delivered_count + 1',
-           failed: 'e.failed_count - 1',
+           failed: 'GREATEST(e.failed_count - 1, 0)',
            suppressed: 'e.suppressed_count',
            total: 'e.notification_count',
            whileOpen: 'e.status',
