@@ -64,6 +64,10 @@ const LOAD_EVENTS: Sql = {
  * notifications come back to be queued, with how many ended at once (failed, suppressed) per
  * channel, plus one marker row per event that got any. Workers
  * only see a notification after this commits, so its content is always there.
+ *
+ * The batch's distinct event ids ($12) give the events UPDATE an index condition of the real
+ * size: joined to the per-event counts alone (estimated at one group per planned row), it
+ * hash-joined a sequential scan of the whole events table, 7 of a 15 ms statement at 3,300 events.
  */
 const CREATE_NOTIFICATIONS: Sql = {
   name: 'fanout-create-notifications',
@@ -102,7 +106,7 @@ const CREATE_NOTIFICATIONS: Sql = {
              })},
              updated_at = now()
              FROM counts c
-            WHERE e.id = c.event_id
+            WHERE e.id = c.event_id AND e.id = ANY($12::uuid[])
          )
          SELECT event_id, id, channel, NULL AS status, NULL::int AS n, recipient FROM inserted WHERE status = 'processing'
          UNION ALL SELECT event_id, NULL, channel, status, count(*)::int, NULL FROM inserted WHERE status <> 'processing'
@@ -178,6 +182,7 @@ export class FanoutRepository {
       contents.map(({ event }) => event.id),
       contents.map(({ c }) => c.channel),
       contents.map(({ c }) => JSON.stringify(c.content)),
+      [...new Set(batch.map(({ event }) => event.id))],
     ]);
     const created = new Map<string, CreatedNotifications>();
     for (const r of result.rows) {
