@@ -43,7 +43,7 @@ export const MIGRATIONS = [
   SigningSecretChanges1764030000000,
 ];
 
-/** SQL text, or a named statement that PostgreSQL parses and plans once per connection (hot paths). */
+/** SQL text, or a named statement that PostgreSQL parses once per connection (hot paths); each call is planned (see connect). */
 export type Sql = string | { name: string; text: string };
 
 /** The part of a connection that repositories use: a pool, or a client inside a transaction. */
