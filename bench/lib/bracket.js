@@ -42,7 +42,6 @@ function bracket(first, last) {
         'accepted_per_s',
       ),
     ),
-    peak_rss_mb: first.peak_rss_mb,
   };
 }
 

@@ -2,7 +2,6 @@ import { loadConfig, runService, StartupError, type Config } from '@herald/confi
 import { createLogger, type Logger } from '@herald/logger';
 import { startOpsServer, type ProcessHealth } from '@herald/metrics';
 import { startTracing, stopTracing } from '@herald/telemetry';
-
 import { applyHeapPolicy } from './heap-policy';
 
 export { HttpDrain } from './http-drain';
@@ -18,8 +17,8 @@ export interface RunningService {
 
 /**
  * The composition root every service shares: config (a bad value stops the process with one
- * line) -> heap policy -> logger -> start; the first SIGTERM or SIGINT stops the service, so in-flight work
- * finishes or goes back to its queue, then the process exits. Every service makes the same
+ * line) -> heap policy -> logger -> start; the first SIGTERM or SIGINT stops the service, so
+ * in-flight work finishes or goes back to its queue, then the process exits. Every service makes the same
  * promise to its orchestrator: it is gone within SHUTDOWN_TIMEOUT_MS of the signal, even if a
  * request or a provider call hangs (unacknowledged messages then return to their queue).
  */
