@@ -7,6 +7,7 @@ import { applyHeapPolicy } from './heap-policy';
 export { HttpDrain } from './http-drain';
 export { applyHeapPolicy } from './heap-policy';
 export { consumerHealth, type ConsumerHealth } from './consumer-health';
+export { ConcurrencyGate } from './concurrency-gate';
 
 export interface RunningService {
   /** Stops taking work, finishes (or returns) what is in flight, closes connections. */

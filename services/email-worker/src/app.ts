@@ -3,7 +3,7 @@ import { startDeliveryWorker, type DeliveryWorker } from '@herald/delivery';
 import type { Logger } from '@herald/logger';
 import { AddressPolicy, createGuardedDispatcher } from '@herald/net-guard';
 import { AttachmentDownloader } from './providers/attachment.downloader';
-import { ConcurrencyGate } from './providers/concurrency.gate';
+import { ConcurrencyGate } from '@herald/runtime';
 import { EmailProvider } from './providers/email.provider';
 import { createEmailTransport } from './providers/email-transport.factory';
 

@@ -5,7 +5,7 @@ import { composeMime } from '../domain/email-mime.composer';
 import type { EmailTransport } from '../domain/email-transport.port';
 import { senderDomain, senderOf } from '../domain/sender-address';
 import type { AttachmentDownloader, DownloadResult } from './attachment.downloader';
-import type { ConcurrencyGate } from './concurrency.gate';
+import type { ConcurrencyGate } from '@herald/runtime';
 
 export interface EmailProviderDeps {
   transport: EmailTransport;

@@ -1,7 +1,7 @@
 /**
- * Bounds how many holders run at once; the rest wait in arrival order. The email worker passes
- * deliveries with attachments through one, so a full prefetch of 30 MB emails cannot all sit in
- * memory together.
+ * Bounds how many holders run at once; the rest wait in arrival order. Delivery workers pass
+ * every delivery of a lane through one (a batch message holds many), and the email worker its
+ * deliveries with attachments, so a full prefetch of 30 MB emails cannot sit in memory together.
  */
 export class ConcurrencyGate {
   private active = 0;

@@ -1,4 +1,4 @@
-import { ConcurrencyGate } from './concurrency.gate';
+import { ConcurrencyGate } from './concurrency-gate';
 
 describe('ConcurrencyGate', () => {
   it('when more work arrives than the limit, then at most `limit` run at once and all finish', async () => {
