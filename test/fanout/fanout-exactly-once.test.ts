@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 /** The real fan-out handler on the test database and broker, fair share off. */
-function fanOutHandler() {
+function fanOutHandler(deliveriesPerMessage = 10) {
   return eventAcceptedHandler({
     repo: new FanoutStore(new FanoutRepository(db)),
     broker,
@@ -43,6 +43,7 @@ function fanOutHandler() {
     logger,
     fairShare: new FairShare(0, 0),
     budget: new WorkBudget(2000),
+    deliveriesPerMessage,
   });
 }
 
@@ -86,7 +87,7 @@ describe('fan-out', () => {
     expect(event.rows[0].status).toBe('processing');
   });
 
-  it('when an event has 1000 webhook recipients and a 100 KB payload, then 1000 delivery messages of ids only are queued', async () => {
+  it('when an event has 1000 webhook recipients and a 100 KB payload, then 100 batch messages of ids only name each notification once', async () => {
     const { api_key: key, project_id: projectId } = await aProject(db, config);
     const res = await request(api.baseUrl.replace(/\/api\/v1$/, ''))
       .post('/api/v1/events')
@@ -103,15 +104,60 @@ describe('fan-out', () => {
     expect(await handle(asDelivery(res.body.id, projectId))).toBe('ack');
 
     const probe = await openQueueProbe(config);
-    const mine: Array<{ size: number; keys: string[] }> = [];
+    const mine: Array<{ size: number; keys: string[]; ids: string[] }> = [];
     for (const got of await probe.drain(names.deliveryQueue('webhook'))) {
       const body = JSON.parse(got.body.toString('utf8'));
-      if (body.event_id === res.body.id) mine.push({ size: got.body.length, keys: Object.keys(body).sort() });
+      if (body.event_id !== res.body.id) continue;
+      const ids = body.notifications.map((n: Record<string, unknown>) => {
+        expect(Object.keys(n)).toEqual(['notification_id']);
+        return n.notification_id as string;
+      });
+      mine.push({ size: got.body.length, keys: Object.keys(body).sort(), ids });
     }
     await probe.close();
-    expect(mine).toHaveLength(1000);
-    expect(mine[0].keys).toEqual(['attempt', 'channel', 'event_id', 'kind', 'notification_id', 'project_id']);
-    expect(Math.max(...mine.map((m) => m.size))).toBeLessThan(512);
+    expect(mine).toHaveLength(100);
+    expect(mine[0].keys).toEqual(['channel', 'event_id', 'kind', 'notifications', 'project_id']);
+    expect(Math.max(...mine.map((m) => m.size))).toBeLessThan(1024);
+    const ids = mine.flatMap((m) => m.ids);
+    const { rows } = await db.query<{ id: string }>('SELECT id FROM notifications WHERE event_id = $1', [res.body.id]);
+    expect(new Set(ids).size).toBe(1000);
+    expect([...ids].sort()).toEqual(rows.map((r) => r.id).sort());
+  });
+
+  it('when a webhook event has 3 recipients, then one batch message shares the target; with one delivery per message, three single messages', async () => {
+    const { api_key: key, project_id: projectId } = await aProject(db, config);
+    const post = () =>
+      request(api.baseUrl.replace(/\/api\/v1$/, ''))
+        .post('/api/v1/events')
+        .set('X-API-Key', key)
+        .send({
+          event_type: 'fanout.batch',
+          recipients: [0, 1, 2].map((i) => ({ channels: ['webhook'], webhook_url: `http://127.0.0.1:9/batch/${i}` })),
+          payload: { order: 8 },
+          inline: { html: '<p>x</p>' },
+        });
+    const [batched, single] = [await post(), await post()];
+    expect([batched.status, single.status]).toEqual([202, 202]);
+    const probe = await openQueueProbe(config);
+    try {
+      expect(await fanOutHandler()(asDelivery(batched.body.id, projectId))).toBe('ack');
+      expect(await fanOutHandler(1)(asDelivery(single.body.id, projectId))).toBe('ack');
+      const bodies = (await probe.drain(names.deliveryQueue('webhook'))).map((got) => JSON.parse(got.body.toString('utf8')));
+
+      const [batch, ...others] = bodies.filter((b) => b.event_id === batched.body.id);
+      expect(others).toHaveLength(0);
+      expect(batch).toMatchObject({ kind: 'notification.deliver.batch', channel: 'webhook', project_id: projectId });
+      expect(batch.target).toMatchObject({ event_type: 'fanout.batch', payload: { order: 8 } });
+      expect(batch.notifications.map((n: { recipient: string }) => n.recipient).sort()).toEqual(
+        [0, 1, 2].map((i) => `http://127.0.0.1:9/batch/${i}`),
+      );
+
+      const singles = bodies.filter((b) => b.event_id === single.body.id);
+      expect(singles).toHaveLength(3);
+      for (const m of singles) expect(m).toMatchObject({ kind: 'notification.deliver', attempt: 1, target: { payload: { order: 8 } } });
+    } finally {
+      await probe.close();
+    }
   });
 
   it('when a webhook event with a small payload is fanned out, then its first delivery carries its target, and a republish does not', async () => {

@@ -159,15 +159,18 @@ describe('webhook worker: first attempt sent from its message', () => {
         return { kind: 'delivered', providerResponse: {} };
       },
     };
-    const handle = deliveryHandler({
-      channel: 'webhook',
-      store: new BatchingDeliveryStore(new NotificationRepository(h.db)),
-      provider,
-      followUps: { retryLater: async () => undefined, deadLetter: async () => undefined },
-      policy: h.config.retryPolicies.webhook,
-      logger: createLogger('webhook-worker-test', h.config.LOG_LEVEL),
-      secrets: new SigningSecretsSource(h.db, { live: true }),
-    });
+    const handle = deliveryHandler(
+      {
+        channel: 'webhook',
+        store: new BatchingDeliveryStore(new NotificationRepository(h.db)),
+        provider,
+        followUps: { retryLater: async () => undefined, deadLetter: async () => undefined, refuse: async () => undefined },
+        policy: h.config.retryPolicies.webhook,
+        logger: createLogger('webhook-worker-test', h.config.LOG_LEVEL),
+        secrets: new SigningSecretsSource(h.db, { live: true }),
+      },
+      64,
+    );
     const body = Buffer.from(JSON.stringify(msg));
     expect(await handle({ body, headers: {}, deliveryCount: 1, redelivered: true })).toBe('ack');
     expect(sent).toHaveLength(0);

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { CHANNELS, type Channel } from '@herald/contracts';
+import { CHANNELS, DELIVERY_BATCH_MAX_ITEMS, type Channel } from '@herald/contracts';
 import { ConfigError } from './config-error';
 import { redactUrl } from './redact-url';
 import { resolveSecretsKey } from './secrets-key';
@@ -126,6 +126,11 @@ const envSchema = z.object({
    * sizes (an event larger than this runs alone); FANOUT_PREFETCH only bounds events.
    */
   FANOUT_MAX_NOTIFICATIONS_IN_FLIGHT: int(2000, 1),
+  /**
+   * First attempts of one event and channel that travel in one delivery message (1: one message
+   * per notification, what workers before batch messages understood).
+   */
+  FANOUT_DELIVERIES_PER_MESSAGE: z.coerce.number().int().min(1).max(DELIVERY_BATCH_MAX_ITEMS).default(10),
   SCHEDULER_INTERVAL_MS: int(60_000, 10),
   DB_POOL_SIZE: int(10, 1),
   OUTBOX_BATCH_SIZE: int(500, 1),

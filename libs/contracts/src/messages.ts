@@ -48,6 +48,27 @@ export interface DeliveryMessageTarget {
   payload: Record<string, unknown>;
 }
 
+/**
+ * First attempts of several notifications of one event on one channel, in one message: fan-out
+ * publishes one of these per chunk of up to DELIVERY_BATCH_MAX_ITEMS recipients instead of one
+ * message each, so the broker, fan-out's confirms and the worker's decode and ack are paid per
+ * chunk. Each notification is still sent, recorded, retried and dead-lettered on its own (its
+ * retries travel as DeliveryMessage). `target` is what every webhook item's target shares; an
+ * item's `recipient` completes it.
+ */
+export interface DeliveryBatchMessage {
+  kind: 'notification.deliver.batch';
+  event_id: string;
+  project_id: string;
+  channel: Channel;
+  priority?: Priority;
+  target?: Omit<DeliveryMessageTarget, 'recipient'>;
+  notifications: Array<{ notification_id: string; recipient?: string }>;
+}
+
+/** The most notifications one batch message may carry: workers refuse a larger one as malformed. */
+export const DELIVERY_BATCH_MAX_ITEMS = 100;
+
 /** A payload larger than this (as JSON, UTF-8) keeps ids-only delivery messages: fan-out copies it into every one. */
 export const DELIVERY_TARGET_MAX_PAYLOAD_BYTES = 4096;
 

@@ -14,7 +14,7 @@ import { DeliveryPublisher } from './messaging/delivery.publisher';
 
 export interface DeliveryWorkerOptions {
   channel: Channel;
-  /** Deliveries in flight at once in this process. */
+  /** Messages held, and deliveries in flight, at once per priority lane of this process. */
   prefetch: number;
   provider: DeliveryProvider;
   /**
@@ -64,21 +64,25 @@ export async function startDeliveryWorker(config: Config, logger: Logger, option
   const policy = config.retryPolicies[channel];
   const [database, connected] = [db, broker];
   const health = consumerHealth({ db: database, queue: connected, stallMs: config.LIVENESS_STALL_MS });
-  const handle = health.watch(
-    deliveryHandler({
-      channel,
-      store: new BatchingDeliveryStore(new NotificationRepository(database)),
-      provider,
-      followUps: new DeliveryPublisher(connected, names, channel),
-      policy,
-      logger,
-      secrets,
-    }),
-  );
-  // One consumer per priority lane, each with the full prefetch: a lane alone runs at full speed,
-  // and a `high` delivery finds capacity of its own however long the other lanes' backlogs are.
+  const deps = {
+    channel,
+    store: new BatchingDeliveryStore(new NotificationRepository(database)),
+    provider,
+    followUps: new DeliveryPublisher(connected, names, channel),
+    policy,
+    logger,
+    secrets,
+  };
+  // One consumer per priority lane, each with the full prefetch and its own bound on deliveries
+  // in flight (a batch message carries many): a lane alone runs at full speed, and a `high`
+  // delivery finds capacity of its own however long the other lanes' backlogs are.
   const consumers = PRIORITIES.map((priority) =>
-    connected.consumer({ queue: names.deliveryQueue(channel, priority), prefetch: options.prefetch, logger, handle }),
+    connected.consumer({
+      queue: names.deliveryQueue(channel, priority),
+      prefetch: options.prefetch,
+      logger,
+      handle: health.watch(deliveryHandler(deps, options.prefetch)),
+    }),
   );
   for (const consumer of consumers) {
     health.track(consumer);

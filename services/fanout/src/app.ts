@@ -46,6 +46,7 @@ export async function startFanout(config: Config, logger: Logger): Promise<Runni
       fairShare: new FairShare(config.FAIR_SHARE_PER_SECOND, config.FAIR_SHARE_BURST),
       // Shared by the lanes, so memory stays bounded; a waiting high event's turn comes first.
       budget: new WorkBudget(config.FANOUT_MAX_NOTIFICATIONS_IN_FLIGHT),
+      deliveriesPerMessage: config.FANOUT_DELIVERIES_PER_MESSAGE,
     }),
   );
   // One consumer per priority lane, each with the full prefetch, as the channel workers do: a

@@ -1,9 +1,16 @@
+import type { DeliveryMessage } from '@herald/contracts';
 import { REQUEST_ID_HEADER } from '@herald/contracts';
 import { runWithRequestId, type Logger } from '@herald/logger';
-import { SpanKind, withSpan } from '@herald/telemetry';
 import type { HandlerOutcome, QueueMessage } from '@herald/messaging';
+import { ConcurrencyGate } from '@herald/runtime';
+import { SpanKind, withSpan } from '@herald/telemetry';
 import { decodeDeliveryMessage } from '../domain/delivery-message.decoder';
-import { deliverNotification, type DeliverNotificationDeps } from '../domain/deliver-notification.use-case';
+import {
+  deliverNotification,
+  type DeliveryContext,
+  type DeliveryResult,
+  type DeliverNotificationDeps,
+} from '../domain/deliver-notification.use-case';
 
 function requestIdOf(msg: QueueMessage): string | undefined {
   const value: unknown = msg.headers[REQUEST_ID_HEADER];
@@ -11,12 +18,53 @@ function requestIdOf(msg: QueueMessage): string | undefined {
   return Buffer.isBuffer(value) && value.length ? value.toString('utf8') : undefined;
 }
 
+interface Delivery {
+  message: DeliveryMessage;
+  requestId: string | undefined;
+  context: DeliveryContext;
+  /** The queue message's headers: the trace context travels in them. */
+  headers: Record<string, unknown>;
+}
+
+function deliverOne(deps: DeliverNotificationDeps, d: Delivery): Promise<DeliveryResult> {
+  const { notification_id, event_id, attempt } = d.message;
+  return withSpan(
+    `${deps.channel} deliver`,
+    SpanKind.CONSUMER,
+    {
+      'herald.notification_id': notification_id,
+      'herald.event_id': event_id,
+      'herald.channel': deps.channel,
+      'herald.attempt': attempt,
+    },
+    () => deliverNotification(deps, d.message, d.requestId, d.context),
+    d.headers,
+  );
+}
+
+/**
+ * A batch is acknowledged once every delivery in it is recorded. If any failed unexpectedly
+ * (the database went away), the whole message comes back: its redelivery reads each
+ * notification, so those already recorded are skipped, not sent twice. A notification that does
+ * not exist is refused on its own, as a single message of it would be.
+ */
+async function deliverBatch(deps: DeliverNotificationDeps, gate: ConcurrencyGate, deliveries: Delivery[]): Promise<HandlerOutcome> {
+  const settled = await Promise.allSettled(deliveries.map((d) => gate.run(() => deliverOne(deps, d))));
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  const refused = deliveries.filter((_, i) => (settled[i] as PromiseFulfilledResult<DeliveryResult>).value === 'reject');
+  for (const d of refused) await deps.followUps.refuse(d.message, 'unknown notification', d.requestId);
+  return 'ack';
+}
+
 /**
  * The transport edge: queue message in, ack or reject out. An undecodable message is rejected
  * (the queue dead-letters it, no retries); unexpected errors propagate so the Consumer requeues.
+ * `maxInFlight` bounds the deliveries this handler runs at once, however many a batch carries.
  */
-export function deliveryHandler(deps: DeliverNotificationDeps): (msg: QueueMessage) => Promise<HandlerOutcome> {
+export function deliveryHandler(deps: DeliverNotificationDeps, maxInFlight: number): (msg: QueueMessage) => Promise<HandlerOutcome> {
   const logger: Logger = deps.logger;
+  const gate = new ConcurrencyGate(maxInFlight);
   return (raw) => {
     const requestId = requestIdOf(raw);
     return runWithRequestId(requestId, async () => {
@@ -25,19 +73,10 @@ export function deliveryHandler(deps: DeliverNotificationDeps): (msg: QueueMessa
         logger.warn('invalid delivery message dead-lettered', { reason: decoded.reason, message_id: raw.messageId });
         return 'reject';
       }
-      const { notification_id, event_id, attempt } = decoded.message;
-      return withSpan(
-        `${deps.channel} deliver`,
-        SpanKind.CONSUMER,
-        {
-          'herald.notification_id': notification_id,
-          'herald.event_id': event_id,
-          'herald.channel': deps.channel,
-          'herald.attempt': attempt,
-        },
-        () => deliverNotification(deps, decoded.message, requestId, { redelivered: raw.redelivered }),
-        raw.headers,
-      );
+      const context = { redelivered: raw.redelivered };
+      const deliveries = decoded.messages.map((message) => ({ message, requestId, context, headers: raw.headers }));
+      if (deliveries.length === 1) return gate.run(() => deliverOne(deps, deliveries[0]));
+      return deliverBatch(deps, gate, deliveries);
     });
   };
 }

@@ -41,6 +41,7 @@ function world(send: DeliveryProvider['send'], found: DeliveryTarget | null = ta
   const followUps: DeliveryFollowUps = {
     retryLater: async (_m, delayMs) => void retries.push(delayMs),
     deadLetter: async (_m, errorType) => void deadLetters.push(errorType),
+    refuse: async () => undefined,
   };
   const deps = {
     channel: 'sms' as const,
@@ -142,7 +143,11 @@ describe('deliverNotification: a webhook first attempt sent from its message', (
           return { kind: 'retryable' as const, providerResponse: {}, error: 'HTTP 503' };
         },
       },
-      followUps: { retryLater: async (m: DeliveryMessage) => void retried.push(m), deadLetter: async () => undefined },
+      followUps: {
+        retryLater: async (m: DeliveryMessage) => void retried.push(m),
+        deadLetter: async () => undefined,
+        refuse: async () => undefined,
+      },
       policy: { maxAttempts: 3, baseDelayMs: 10, maxDelayMs: 100 },
       logger: createLogger('spec', 'silent'),
       secrets: {

@@ -12,15 +12,15 @@ const encode = (v: unknown) => Buffer.from(typeof v === 'string' ? v : JSON.stri
 
 describe('decodeDeliveryMessage', () => {
   it('when the message is a valid delivery for the worker channel, then it decodes', () => {
-    expect(decodeDeliveryMessage(encode(valid), 'webhook')).toEqual({ ok: true, message: valid });
+    expect(decodeDeliveryMessage(encode(valid), 'webhook')).toEqual({ ok: true, messages: [valid] });
     expect(decodeDeliveryMessage(encode({ ...valid, max_attempts: 5 }), 'webhook')).toMatchObject({ ok: true });
     const sms = { ...valid, channel: 'sms' };
-    expect(decodeDeliveryMessage(encode(sms), 'sms')).toEqual({ ok: true, message: sms });
+    expect(decodeDeliveryMessage(encode(sms), 'sms')).toEqual({ ok: true, messages: [sms] });
   });
 
   it('when the message is of the earlier shape that carried recipient and payload, then it decodes to the ids alone', () => {
     const earlier = { ...valid, recipient: 'https://example.com/hook', event_type: 'order.shipped', payload: { big: 'x'.repeat(1000) } };
-    expect(decodeDeliveryMessage(encode(earlier), 'webhook')).toEqual({ ok: true, message: valid });
+    expect(decodeDeliveryMessage(encode(earlier), 'webhook')).toEqual({ ok: true, messages: [valid] });
   });
 
   describe('target (a webhook first attempt sent without the read)', () => {
@@ -34,15 +34,18 @@ describe('decodeDeliveryMessage', () => {
     it('when a webhook message carries a valid target, then it travels on, without unknown fields', () => {
       expect(decodeDeliveryMessage(encode({ ...valid, target: { ...target, extra: 'x' } }), 'webhook')).toEqual({
         ok: true,
-        message: { ...valid, target },
+        messages: [{ ...valid, target }],
       });
     });
 
     it('when the payload is at most 4 KiB as JSON, then it is kept; one byte more and the target is dropped', () => {
       const fits = { ...target, payload: { b: 'x'.repeat(4096 - JSON.stringify({ b: '' }).length) } };
-      expect(decodeDeliveryMessage(encode({ ...valid, target: fits }), 'webhook')).toMatchObject({ ok: true, message: { target: fits } });
+      expect(decodeDeliveryMessage(encode({ ...valid, target: fits }), 'webhook')).toMatchObject({
+        ok: true,
+        messages: [{ target: fits }],
+      });
       const over = { ...target, payload: { b: 'x'.repeat(4097 - JSON.stringify({ b: '' }).length) } };
-      expect(decodeDeliveryMessage(encode({ ...valid, target: over }), 'webhook')).toEqual({ ok: true, message: valid });
+      expect(decodeDeliveryMessage(encode({ ...valid, target: over }), 'webhook')).toEqual({ ok: true, messages: [valid] });
     });
 
     it.each([
@@ -59,12 +62,12 @@ describe('decodeDeliveryMessage', () => {
       ['a null payload', { ...target, payload: null }],
       ['a multi-byte payload past 4 KiB', { ...target, payload: { b: 'é'.repeat(2100) } }],
     ])('when the target has %s, then it is dropped and the message decodes to ids (the worker reads)', (_case, value) => {
-      expect(decodeDeliveryMessage(encode({ ...valid, target: value }), 'webhook')).toEqual({ ok: true, message: valid });
+      expect(decodeDeliveryMessage(encode({ ...valid, target: value }), 'webhook')).toEqual({ ok: true, messages: [valid] });
     });
 
     it('when a message of another channel carries a target, then it is dropped', () => {
       const sms = { ...valid, channel: 'sms' };
-      expect(decodeDeliveryMessage(encode({ ...sms, target }), 'sms')).toEqual({ ok: true, message: sms });
+      expect(decodeDeliveryMessage(encode({ ...sms, target }), 'sms')).toEqual({ ok: true, messages: [sms] });
     });
   });
 
@@ -86,5 +89,67 @@ describe('decodeDeliveryMessage', () => {
     const result = decodeDeliveryMessage(encode(value), 'webhook');
     expect(result.ok).toBe(false);
     expect(result.ok ? '' : result.reason).not.toBe('');
+  });
+
+  describe('batch (first attempts of one event, one message)', () => {
+    const ids = ['6f1c1f0e-8f1a-4a36-9d7e-0d0a5b9a1c11', '7a2d2e1f-9a2b-4b47-8e8f-1e1b6c0b2d22'];
+    const shared = { event_type: 'order.shipped', accepted_at: '2026-11-25T17:00:00.000Z', payload: { order_id: 'o-1' } };
+    const batch = {
+      kind: 'notification.deliver.batch',
+      event_id: valid.event_id,
+      project_id: valid.project_id,
+      channel: 'webhook',
+      target: shared,
+      notifications: [
+        { notification_id: ids[0], recipient: 'https://a.example.com/hook' },
+        { notification_id: ids[1], recipient: 'https://b.example.com/hook' },
+      ],
+    };
+
+    it('when a webhook batch shares a target, then it decodes to one first attempt per notification, each with its own target', () => {
+      expect(decodeDeliveryMessage(encode(batch), 'webhook')).toEqual({
+        ok: true,
+        messages: [
+          { ...valid, notification_id: ids[0], target: { recipient: 'https://a.example.com/hook', ...shared } },
+          { ...valid, notification_id: ids[1], target: { recipient: 'https://b.example.com/hook', ...shared } },
+        ],
+      });
+    });
+
+    it('when the shared target is unusable or an item has no recipient, then those deliveries are ids only (the worker reads)', () => {
+      const unusable = { ...batch, target: { ...shared, payload: { b: 'x'.repeat(5000) } } };
+      expect(decodeDeliveryMessage(encode(unusable), 'webhook')).toEqual({
+        ok: true,
+        messages: ids.map((id) => ({ ...valid, notification_id: id })),
+      });
+      const oneBare = { ...batch, notifications: [{ notification_id: ids[0] }, batch.notifications[1]] };
+      const decoded = decodeDeliveryMessage(encode(oneBare), 'webhook');
+      expect(decoded.ok && decoded.messages.map((m) => m.target?.recipient)).toEqual([undefined, 'https://b.example.com/hook']);
+    });
+
+    it('when an email batch carries a target, then it is ignored', () => {
+      const email = { ...batch, channel: 'email' };
+      expect(decodeDeliveryMessage(encode(email), 'email')).toEqual({
+        ok: true,
+        messages: ids.map((id) => ({ ...valid, channel: 'email', notification_id: id })),
+      });
+    });
+
+    it.each([
+      ['another channel', { ...batch, channel: 'sms' }],
+      ['no notifications', { ...batch, notifications: [] }],
+      ['notifications that are not an array', { ...batch, notifications: { notification_id: ids[0] } }],
+      ['an item with a malformed id', { ...batch, notifications: [{ notification_id: 'abc' }] }],
+      [
+        'the same notification twice',
+        { ...batch, notifications: [{ notification_id: ids[0] }, { notification_id: ids[0].toUpperCase() }] },
+      ],
+      ['more items than the limit', { ...batch, notifications: Array.from({ length: 101 }, () => ({ notification_id: ids[0] })) }],
+      ['a malformed event id', { ...batch, event_id: 'e' }],
+    ])('when the batch has %s, then it is refused with a reason', (_case, value) => {
+      const result = decodeDeliveryMessage(encode(value), 'webhook');
+      expect(result.ok).toBe(false);
+      expect(result.ok ? '' : result.reason).not.toBe('');
+    });
   });
 });

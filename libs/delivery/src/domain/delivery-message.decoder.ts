@@ -1,6 +1,7 @@
 import {
   DELIVERY_TARGET_MAX_PAYLOAD_BYTES,
   utf8Bytes,
+  DELIVERY_BATCH_MAX_ITEMS,
   type Channel,
   type DeliveryMessage,
   type DeliveryMessageTarget,
@@ -8,7 +9,8 @@ import {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type DecodeResult = { ok: true; message: DeliveryMessage } | { ok: false; reason: string };
+/** A single message decodes to one delivery, a batch to one per notification it carries. */
+export type DecodeResult = { ok: true; messages: DeliveryMessage[] } | { ok: false; reason: string };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isPositiveInt = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 1;
@@ -31,22 +33,30 @@ const MAX_RECIPIENT_LENGTH = 2048;
 const MAX_EVENT_TYPE_LENGTH = 255;
 const MAX_ACCEPTED_AT_LENGTH = 40;
 
-/**
- * A `target` the worker may send from without reading the notification, or undefined. One that
- * is malformed or too big is dropped, not refused: the worker then reads the notification as
- * for any other message, so a bad `target` can cost a read but never a delivery.
- */
-function validTarget(m: Record<string, unknown>): DeliveryMessageTarget | undefined {
-  const t = m.target;
-  if (m.channel !== 'webhook' || !isObject(t)) return undefined;
-  const { recipient, event_type, accepted_at, payload } = t;
-  if (typeof recipient !== 'string' || recipient.length === 0 || recipient.length > MAX_RECIPIENT_LENGTH) return undefined;
+type SharedTarget = Omit<DeliveryMessageTarget, 'recipient'>;
+
+/** What every target of one message shares (all but the recipient), or undefined when it is unusable. */
+function validShared(t: unknown): SharedTarget | undefined {
+  if (!isObject(t)) return undefined;
+  const { event_type, accepted_at, payload } = t;
   if (typeof event_type !== 'string' || event_type.length === 0 || event_type.length > MAX_EVENT_TYPE_LENGTH) return undefined;
   if (typeof accepted_at !== 'string' || accepted_at.length > MAX_ACCEPTED_AT_LENGTH || Number.isNaN(Date.parse(accepted_at))) {
     return undefined;
   }
   if (!isObject(payload) || utf8Bytes(JSON.stringify(payload)) > DELIVERY_TARGET_MAX_PAYLOAD_BYTES) return undefined;
-  return { recipient, event_type, accepted_at, payload };
+  return { event_type, accepted_at, payload };
+}
+
+const validRecipient = (r: unknown): r is string => typeof r === 'string' && r.length > 0 && r.length <= MAX_RECIPIENT_LENGTH;
+
+/**
+ * A `target` the worker may send from without reading the notification, or undefined. One that
+ * is malformed or too big is dropped, not refused: the worker then reads the notification as
+ * for any other message, so a bad `target` can cost a read but never a delivery.
+ */
+function validTarget(channel: unknown, shared: SharedTarget | undefined, recipient: unknown): DeliveryMessageTarget | undefined {
+  if (channel !== 'webhook' || !shared || !validRecipient(recipient)) return undefined;
+  return { recipient, ...shared };
 }
 
 /** Only the fields of today's contract travel on (older messages also carried the payload). */
@@ -60,13 +70,51 @@ function pick(m: Record<string, unknown>): DeliveryMessage {
     attempt: m.attempt,
   } as DeliveryMessage;
   if (m.max_attempts !== undefined) message.max_attempts = m.max_attempts as number;
-  const target = validTarget(m);
+  const target = isObject(m.target) ? validTarget(m.channel, validShared(m.target), m.target.recipient) : undefined;
   if (target) message.target = target;
   return message;
 }
 
+/** Why a batch cannot be first attempts on `channel`, or null when it can. */
+function batchProblem(m: Record<string, unknown>, channel: Channel): string | null {
+  if (m.channel !== channel) return `channel is not ${channel}`;
+  for (const key of ['event_id', 'project_id'] as const) {
+    if (typeof m[key] !== 'string' || !UUID.test(m[key] as string)) return `${key} is not a UUID`;
+  }
+  const items = m.notifications;
+  if (!Array.isArray(items) || items.length === 0) return 'notifications is not a non-empty array';
+  if (items.length > DELIVERY_BATCH_MAX_ITEMS) return `notifications has more than ${DELIVERY_BATCH_MAX_ITEMS} items`;
+  const seen = new Set<string>();
+  for (const item of items as unknown[]) {
+    const id = isObject(item) ? item.notification_id : undefined;
+    if (typeof id !== 'string' || !UUID.test(id)) return 'notifications has an item whose notification_id is not a UUID';
+    // The same notification twice would be sent twice from its message, neither read.
+    if (seen.has(id.toLowerCase())) return 'notifications names a notification twice';
+    seen.add(id.toLowerCase());
+  }
+  return null;
+}
+
+/** One first-attempt delivery per item; the shared target is validated once for all of them. */
+function expand(m: Record<string, unknown>): DeliveryMessage[] {
+  const shared = m.channel === 'webhook' ? validShared(m.target) : undefined;
+  return (m.notifications as Array<Record<string, unknown>>).map((item) => {
+    const message = {
+      kind: 'notification.deliver',
+      notification_id: item.notification_id,
+      event_id: m.event_id,
+      project_id: m.project_id,
+      channel: m.channel,
+      attempt: 1,
+    } as DeliveryMessage;
+    const target = validTarget(m.channel, shared, item.recipient);
+    if (target) message.target = target;
+    return message;
+  });
+}
+
 /**
- * Decodes and validates a raw delivery message for one channel's worker. Anything that fails
+ * Decodes and validates a raw delivery message (single or batch) for one channel's worker. Anything that fails
  * here can never succeed, so the caller rejects it straight to the dead-letter queue.
  */
 export function decodeDeliveryMessage(content: Buffer, channel: Channel): DecodeResult {
@@ -77,6 +125,10 @@ export function decodeDeliveryMessage(content: Buffer, channel: Channel): Decode
     return { ok: false, reason: 'body is not JSON' };
   }
   if (!isObject(parsed)) return { ok: false, reason: 'body is not a JSON object' };
+  if (parsed.kind === 'notification.deliver.batch') {
+    const reason = batchProblem(parsed, channel);
+    return reason ? { ok: false, reason } : { ok: true, messages: expand(parsed) };
+  }
   const reason = problem(parsed, channel);
-  return reason ? { ok: false, reason } : { ok: true, message: pick(parsed) };
+  return reason ? { ok: false, reason } : { ok: true, messages: [pick(parsed)] };
 }

@@ -6,6 +6,8 @@ import type { DeadLetterType } from '../domain/delivery.decision';
 export interface DeliveryFollowUps {
   retryLater(msg: DeliveryMessage, delayMs: number, requestId?: string): Promise<void>;
   deadLetter(msg: DeliveryMessage, errorType: DeadLetterType, reason: string, requestId?: string): Promise<void>;
+  /** A delivery that can never be attempted (its notification is unknown), out of a batch that goes on. */
+  refuse(msg: DeliveryMessage, reason: string, requestId?: string): Promise<void>;
 }
 
 /**
@@ -28,6 +30,13 @@ export class DeliveryPublisher implements DeliveryFollowUps {
   async deadLetter(msg: DeliveryMessage, errorType: DeadLetterType, reason: string, requestId?: string): Promise<void> {
     await this.broker.publish('', this.names.deadLetterQueue(this.channel), withoutTarget(msg), {
       headers: { ...headers(requestId), 'x-herald-error-type': errorType, 'x-herald-error': reason },
+    });
+  }
+
+  /** Where the queue would have dead-lettered it had it travelled alone. */
+  async refuse(msg: DeliveryMessage, reason: string, requestId?: string): Promise<void> {
+    await this.broker.publish('', this.names.deadLetterQueue(this.channel), withoutTarget(msg), {
+      headers: { ...headers(requestId), 'x-herald-error-type': 'rejected', 'x-herald-error': reason },
     });
   }
 }

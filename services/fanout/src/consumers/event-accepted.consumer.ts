@@ -21,6 +21,8 @@ export interface FanoutDeps {
   fairShare: FairShare;
   /** Notifications planned, inserted and published at once by this process (FANOUT_MAX_NOTIFICATIONS_IN_FLIGHT). */
   budget: WorkBudget;
+  /** First attempts of one event and channel per delivery message (FANOUT_DELIVERIES_PER_MESSAGE). */
+  deliveriesPerMessage: number;
 }
 
 /**
@@ -81,7 +83,7 @@ async function fanOut(deps: FanoutDeps, message: EventAcceptedMessage, headers: 
       const pending = created?.pending ?? (await deps.repo.pendingNotifications(event.id));
       const lane = deps.fairShare.lane(event.project_id, event.priority, pending.length);
       // Only notifications created just now may carry their target; a republish is read by the worker.
-      await publishDeliveries(deps.broker, deps.names, event, pending, headers, lane, created !== undefined);
+      await publishDeliveries(deps.broker, deps.names, event, pending, headers, lane, created !== undefined, deps.deliveriesPerMessage);
       deps.logger.info('event fanned out', { event_id: event.id, notifications: pending.length, lane });
       return 'ack';
     },

@@ -1,6 +1,8 @@
 import {
   DELIVERY_TARGET_MAX_PAYLOAD_BYTES,
   utf8Bytes,
+  type Channel,
+  type DeliveryBatchMessage,
   type DeliveryMessage,
   type DeliveryMessageTarget,
   type Priority,
@@ -14,6 +16,8 @@ import type { PendingNotification } from '../data/fanout.repository';
  * many notifications an event has.
  */
 export const PUBLISH_CHUNK = 500;
+
+type SharedTarget = Omit<DeliveryMessageTarget, 'recipient'>;
 
 /** The event as fan-out publishes its deliveries; the rest is needed for a webhook's `target` only. */
 export interface PublishedEvent {
@@ -29,7 +33,7 @@ export interface PublishedEvent {
  * payload past DELIVERY_TARGET_MAX_PAYLOAD_BYTES is not copied into every message (the worker
  * reads it, once per batch of the event's notifications).
  */
-export function sharedTarget(event: PublishedEvent): Omit<DeliveryMessageTarget, 'recipient'> | undefined {
+export function sharedTarget(event: PublishedEvent): SharedTarget | undefined {
   const { event_type, created_at, payload } = event;
   if (event_type === undefined || created_at === undefined || payload === undefined) return undefined;
   if (utf8Bytes(JSON.stringify(payload)) > DELIVERY_TARGET_MAX_PAYLOAD_BYTES) return undefined;
@@ -45,7 +49,7 @@ export function deliveryMessage(
   event: { id: string; project_id: string },
   n: PendingNotification,
   lane: Priority,
-  shared?: Omit<DeliveryMessageTarget, 'recipient'>,
+  shared?: SharedTarget,
 ): DeliveryMessage {
   const target = shared && n.channel === 'webhook' && n.recipient !== undefined ? { recipient: n.recipient, ...shared } : undefined;
   return {
@@ -60,6 +64,66 @@ export function deliveryMessage(
   };
 }
 
+/**
+ * Several first attempts of one event on one channel in one message; each webhook item carries
+ * its recipient when the target is shared.
+ */
+export function deliveryBatchMessage(
+  event: { id: string; project_id: string },
+  channel: Channel,
+  items: PendingNotification[],
+  lane: Priority,
+  shared?: SharedTarget,
+): DeliveryBatchMessage {
+  const withTarget = shared !== undefined && channel === 'webhook';
+  return {
+    kind: 'notification.deliver.batch',
+    event_id: event.id,
+    project_id: event.project_id,
+    channel,
+    ...(lane === 'medium' ? {} : { priority: lane }),
+    ...(withTarget ? { target: shared } : {}),
+    notifications: items.map((n) =>
+      withTarget && n.recipient !== undefined ? { notification_id: n.id, recipient: n.recipient } : { notification_id: n.id },
+    ),
+  };
+}
+
+interface Outgoing {
+  channel: Channel;
+  messageId: string;
+  body: DeliveryMessage | DeliveryBatchMessage;
+}
+
+/**
+ * The event's notifications as messages: per channel, chunks of up to `perMessage` in one batch
+ * message; a chunk of one travels as the single message every worker version understands.
+ */
+export function outgoingMessages(
+  event: PublishedEvent,
+  pending: PendingNotification[],
+  lane: Priority,
+  perMessage: number,
+  shared?: SharedTarget,
+): Outgoing[] {
+  const byChannel = new Map<Channel, PendingNotification[]>();
+  for (const n of pending) {
+    const list = byChannel.get(n.channel);
+    if (list) list.push(n);
+    else byChannel.set(n.channel, [n]);
+  }
+  const out: Outgoing[] = [];
+  for (const [channel, list] of byChannel) {
+    for (let start = 0; start < list.length; start += perMessage) {
+      const items = list.slice(start, start + perMessage);
+      const body =
+        items.length === 1 ? deliveryMessage(event, items[0], lane, shared) : deliveryBatchMessage(event, channel, items, lane, shared);
+      out.push({ channel, messageId: items[0].id, body });
+    }
+  }
+  return out;
+}
+
 export async function publishDeliveries(
   broker: MessageQueue,
   names: TopologyNames,
@@ -68,18 +132,19 @@ export async function publishDeliveries(
   headers: Record<string, string>,
   lane: Priority,
   /** Only for notifications this fan-out just created: a republish after a crash is read by the worker. */
-  withTargets = false,
+  withTargets: boolean,
+  /** FANOUT_DELIVERIES_PER_MESSAGE */
+  perMessage: number,
 ): Promise<void> {
   const shared = withTargets && pending.some((n) => n.channel === 'webhook') ? sharedTarget(event) : undefined;
-  for (let start = 0; start < pending.length; start += PUBLISH_CHUNK) {
-    const chunk = pending.slice(start, start + PUBLISH_CHUNK);
+  const messages = outgoingMessages(event, pending, lane, perMessage, shared);
+  for (let start = 0; start < messages.length; start += PUBLISH_CHUNK) {
     await Promise.all(
-      chunk.map((n) =>
-        broker.publish(names.deliveriesExchange, names.deliveryRoutingKey(n.channel, lane), deliveryMessage(event, n, lane, shared), {
-          headers,
-          messageId: n.id,
-        }),
-      ),
+      messages
+        .slice(start, start + PUBLISH_CHUNK)
+        .map((m) =>
+          broker.publish(names.deliveriesExchange, names.deliveryRoutingKey(m.channel, lane), m.body, { headers, messageId: m.messageId }),
+        ),
     );
   }
 }
