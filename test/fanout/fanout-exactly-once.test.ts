@@ -1,3 +1,4 @@
+import type { Priority } from '@herald/contracts';
 import { Database } from '@herald/db';
 import { createLogger } from '@herald/logger';
 import { openMessageQueue, TopologyNames, type MessageQueue, type QueueMessage } from '@herald/messaging';
@@ -8,6 +9,7 @@ import { FanoutStore } from '../../services/fanout/src/data/fanout.store';
 import { FairShare } from '../../services/fanout/src/domain/fair-share';
 import { WorkBudget } from '../../services/fanout/src/domain/work-budget';
 import { deleteTestTopology } from '../support/amqp-cleanup';
+import { eventually } from '../support/eventually';
 import { aProject } from '../support/projects';
 import { openQueueProbe } from '../support/queue-probe';
 import { startApi, type RunningApi } from '../../services/api/src/app';
@@ -35,16 +37,19 @@ afterAll(async () => {
 });
 
 /** The real fan-out handler on the test database and broker, fair share off. */
-function fanOutHandler(deliveriesPerMessage = 10) {
-  return eventAcceptedHandler({
-    repo: new FanoutStore(new FanoutRepository(db)),
-    broker,
-    names,
-    logger,
-    fairShare: new FairShare(0, 0),
-    budget: new WorkBudget(2000),
-    deliveriesPerMessage,
-  });
+function fanOutHandler(deliveriesPerMessage = 10, lane: Priority = 'high') {
+  return eventAcceptedHandler(
+    {
+      repo: new FanoutStore(new FanoutRepository(db)),
+      broker,
+      names,
+      logger,
+      fairShare: new FairShare(0, 0),
+      budget: new WorkBudget(2000),
+      deliveriesPerMessage,
+    },
+    lane,
+  );
 }
 
 function asDelivery(eventId: string, projectId: string): QueueMessage {
@@ -198,6 +203,64 @@ describe('fan-out', () => {
     } finally {
       await probe.close();
     }
+  });
+
+  describe('bundles of accepted events', () => {
+    async function twoEvents() {
+      const { api_key: key, project_id: projectId } = await aProject(db, config);
+      const post = () =>
+        request(api.baseUrl.replace(/\/api\/v1$/, ''))
+          .post('/api/v1/events')
+          .set('X-API-Key', key)
+          .send({
+            event_type: 'fanout.bundle',
+            recipients: [{ channels: ['webhook'], webhook_url: 'http://127.0.0.1:9/b' }],
+            payload: {},
+            inline: { html: '<p>x</p>' },
+          });
+      const ids = [(await post()).body.id as string, (await post()).body.id as string];
+      const bundle = {
+        kind: 'events.accepted',
+        events: ids.map((event_id, i) => ({ event_id, project_id: projectId, headers: { 'x-request-id': `bundle-${i}` } })),
+      };
+      return { ids, body: Buffer.from(JSON.stringify(bundle)) };
+    }
+    const notificationsOf = async (ids: string[]) =>
+      (await db.query('SELECT id FROM notifications WHERE event_id = ANY($1::uuid[])', [ids])).rows.length;
+
+    it('when a bundle arrives, then every event in it is fanned out, its deliveries carrying its own request id', async () => {
+      const { ids, body } = await twoEvents();
+      const probe = await openQueueProbe(config);
+      try {
+        expect(await fanOutHandler()({ body, headers: {}, deliveryCount: 0, redelivered: false })).toBe('ack');
+        expect(await notificationsOf(ids)).toBe(2);
+        const deliveries = (await probe.drain(names.deliveryQueue('webhook'))).filter((m) =>
+          ids.includes(JSON.parse(m.body.toString()).event_id),
+        );
+        expect(deliveries.map((m) => m.headers['x-request-id']).sort()).toEqual(['bundle-0', 'bundle-1']);
+      } finally {
+        await probe.close();
+      }
+    });
+
+    it('when a bundle comes back (its handler crashed), then it is split into one message per event on its lane, nothing fanned out yet', async () => {
+      const { ids, body } = await twoEvents();
+      const probe = await openQueueProbe(config);
+      try {
+        await probe.drain(names.fanoutLane('high'));
+        expect(await fanOutHandler()({ body, headers: {}, deliveryCount: 1, redelivered: true })).toBe('ack');
+        expect(await notificationsOf(ids)).toBe(0);
+        const singles = await eventually(async () => {
+          const got = (await probe.drain(names.fanoutLane('high'))).filter((m) => ids.includes(JSON.parse(m.body.toString()).event_id));
+          expect(got).toHaveLength(2);
+          return got;
+        });
+        for (const m of singles) expect(JSON.parse(m.body.toString())).toMatchObject({ kind: 'event.accepted' });
+        expect(singles.map((m) => m.headers['x-request-id']).sort()).toEqual(['bundle-0', 'bundle-1']);
+      } finally {
+        await probe.close();
+      }
+    });
   });
 
   it('when the message is not a valid event message, then it is rejected for the dead-letter queue', async () => {

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { Database } from '@herald/db';
 import { createLogger } from '@herald/logger';
 import { openMessageQueue, TopologyNames, type MessageQueue } from '@herald/messaging';
+import { bundleAcceptedEvents } from '@herald/intake';
 import { OutboxRelay, PARK_AFTER_FAILURES } from '@herald/outbox';
 import { deleteTestTopology } from '../support/amqp-cleanup';
 import { eventually } from '../support/eventually';
@@ -33,7 +35,7 @@ afterAll(async () => {
   await deleteTestTopology(config);
 });
 
-const relayWith = (over: { batchBytes?: number; maxMessageBytes?: number } = {}) =>
+const relayWith = (over: { batchBytes?: number; maxMessageBytes?: number; bundle?: ReturnType<typeof bundleAcceptedEvents> } = {}) =>
   new OutboxRelay(db, broker, logger, {
     exchanges: [names.eventsExchange, missingExchange],
     batchSize: 500,
@@ -131,5 +133,46 @@ describe('outbox relay loading', () => {
     expect(rows).toEqual([{ reason: expect.stringMatching(/^payload is 300\d\d\d bytes; the relay publishes at most 100000/) }]);
     expect(await outboxMarks()).toEqual([]);
     expect(await received(1)).toEqual(['fine']);
+  });
+
+  describe('bundles of accepted events', () => {
+    /** Accepted-event rows as intake writes them, each with its request id; returns the event ids. */
+    async function insertAccepted(count: number, exchange = names.eventsExchange): Promise<string[]> {
+      const ids = Array.from({ length: count }, () => randomUUID());
+      for (const [i, id] of ids.entries()) {
+        await db.query('INSERT INTO outbox (exchange, routing_key, payload, headers) VALUES ($1, $2, $3, $4)', [
+          exchange,
+          'event.accepted',
+          JSON.stringify({ kind: 'event.accepted', event_id: id, project_id: randomUUID() }),
+          JSON.stringify({ 'x-request-id': `req-${i}` }),
+        ]);
+      }
+      return ids;
+    }
+
+    it('when a pass holds accepted events of one lane, then they reach fan-out in one message, each with its own request id', async () => {
+      const ids = await insertAccepted(3);
+      expect(await relayWith({ bundle: bundleAcceptedEvents(10) }).relayOnce()).toBe(3);
+
+      const bodies = await eventually(async () => {
+        const got = (await probe.drain(names.fanoutQueue)).map((m) => JSON.parse(m.body.toString()));
+        expect(got).toHaveLength(1);
+        return got;
+      });
+      expect(bodies[0]).toEqual({
+        kind: 'events.accepted',
+        events: ids.map((event_id, i) => ({ event_id, project_id: expect.any(String), headers: { 'x-request-id': `req-${i}` } })),
+      });
+    });
+
+    it('when a bundle cannot be published, then its rows are tried one by one and each counts its own failure', async () => {
+      await insertAccepted(2, missingExchange);
+      expect(await relayWith({ bundle: bundleAcceptedEvents(10) }).relayOnce()).toBe(0);
+      const { rows } = await db.query<{ failed_attempts: number }>('SELECT failed_attempts FROM outbox WHERE exchange = $1', [
+        missingExchange,
+      ]);
+      expect(rows.map((r) => r.failed_attempts)).toEqual([1, 1]);
+      await db.query('DELETE FROM outbox WHERE exchange = $1', [missingExchange]);
+    });
   });
 });

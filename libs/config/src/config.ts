@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { CHANNELS, DELIVERY_BATCH_MAX_ITEMS, type Channel } from '@herald/contracts';
+import { CHANNELS, DELIVERY_BATCH_MAX_ITEMS, EVENT_BATCH_MAX_ITEMS, type Channel } from '@herald/contracts';
 import { ConfigError } from './config-error';
 import { redactUrl } from './redact-url';
 import { resolveSecretsKey } from './secrets-key';
@@ -134,6 +134,8 @@ const envSchema = z.object({
   SCHEDULER_INTERVAL_MS: int(60_000, 10),
   DB_POOL_SIZE: int(10, 1),
   OUTBOX_BATCH_SIZE: int(500, 1),
+  /** Accepted events of one fan-out lane the relay puts in one message (1: one message per event). */
+  OUTBOX_EVENTS_PER_MESSAGE: z.coerce.number().int().min(1).max(EVENT_BATCH_MAX_ITEMS).default(10),
   OUTBOX_POLL_INTERVAL_MS: int(1000, 10),
   /** Payload bytes one relay pass loads (it always takes at least one row), so large rows cannot exhaust the heap. */
   OUTBOX_BATCH_BYTES: int(8 * 1024 * 1024, 1),

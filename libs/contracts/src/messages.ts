@@ -12,6 +12,19 @@ export interface EventAcceptedMessage {
 }
 
 /**
+ * Several accepted events of one fan-out lane in one message: the outbox relay bundles the rows
+ * of one pass, so the broker and fan-out pay per bundle instead of per event. Each event keeps
+ * the headers (request id, trace context) its single message would have carried.
+ */
+export interface EventsAcceptedMessage {
+  kind: 'events.accepted';
+  events: Array<Omit<EventAcceptedMessage, 'kind'> & { headers?: Record<string, string> }>;
+}
+
+/** The most events one bundle may carry: fan-out refuses a larger one as malformed. */
+export const EVENT_BATCH_MAX_ITEMS = 100;
+
+/**
  * One delivery of one notification: ids and the attempt. The worker loads the rest (status,
  * recipient, payload for webhooks, the event's rendered content for email and sms) in the one
  * read it makes before sending, so an event with 1,000 recipients does not put a large payload

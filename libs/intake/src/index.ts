@@ -6,3 +6,4 @@ export * from './event-store';
 export * from './template-channels';
 export * from './batched-event-writer';
 export * from './event-limits';
+export * from './event-bundles';

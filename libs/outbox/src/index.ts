@@ -1,3 +1,3 @@
 export * from './outbox-message';
 export * from './outbox-relay';
-export { PARK_AFTER_FAILURES } from './outbox.repository';
+export { PARK_AFTER_FAILURES, type OutboxRow } from './outbox.repository';

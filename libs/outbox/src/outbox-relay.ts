@@ -15,7 +15,24 @@ export interface OutboxRelayOptions {
   batchBytes: number;
   /** A row over this is parked unread: loading it alone could still take the process down. */
   maxMessageBytes: number;
+  /**
+   * Combines rows of one pass into fewer messages (their consumer must understand the result);
+   * rows it leaves out of every bundle go one message each. A bundle whose publish fails is
+   * retried as its rows, one message each.
+   */
+  bundle?: OutboxBundler;
 }
+
+/** Rows published as one message. */
+export interface OutboxBundle {
+  rows: OutboxRow[];
+  exchange: string;
+  routingKey: string;
+  payload: unknown;
+  headers: Record<string, string>;
+}
+
+export type OutboxBundler = (rows: OutboxRow[]) => OutboxBundle[];
 
 /**
  * Moves outbox rows to RabbitMQ: lock a batch (SKIP LOCKED, so every replica can relay), publish
@@ -72,10 +89,21 @@ export class OutboxRelay {
       for (const { id, bytes } of oversized) {
         await this.park(outbox, id, `payload is ${bytes} bytes; the relay publishes at most ${maxMessageBytes} (OUTBOX_MAX_MESSAGE_BYTES)`);
       }
+      const bundles = this.options.bundle?.(rows) ?? [];
+      const bundled = new Set(bundles.flatMap((b) => b.rows));
+      const alone = rows.filter((r) => !bundled.has(r));
       // Publishes are pipelined; awaiting each confirm in turn would cap the relay near 500 msg/s.
-      const results = await Promise.allSettled(rows.map((r) => this.publish(r)));
-      const sent = rows.filter((_, i) => results[i].status === 'fulfilled');
-      for (const row of rows.filter((_, i) => results[i].status === 'rejected')) {
+      const [bundleResults, results] = await Promise.all([
+        Promise.allSettled(bundles.map((b) => this.publishBundle(b))),
+        Promise.allSettled(alone.map((r) => this.publish(r))),
+      ]);
+      const sent = [...bundles.filter((_, i) => bundleResults[i].status === 'fulfilled').flatMap((b) => b.rows)];
+      sent.push(...alone.filter((_, i) => results[i].status === 'fulfilled'));
+      const retry = [
+        ...bundles.filter((_, i) => bundleResults[i].status === 'rejected').flatMap((b) => b.rows),
+        ...alone.filter((_, i) => results[i].status === 'rejected'),
+      ];
+      for (const row of retry) {
         if (!this.broker.isConnected) break; // the broker went away: every row waits for the next pass
         const error = await this.publish(row).then(
           () => undefined,
@@ -101,6 +129,15 @@ export class OutboxRelay {
           messageId: `outbox-${r.id}`,
         }),
       r.headers,
+    );
+  }
+
+  private publishBundle(b: OutboxBundle): Promise<void> {
+    return withSpan(`${b.exchange || 'queue'} publish`, SpanKind.PRODUCER, { 'messaging.destination.name': b.routingKey }, () =>
+      this.broker.publish(b.exchange, b.routingKey, b.payload, {
+        headers: injectTraceHeaders({ ...b.headers }),
+        messageId: `outbox-${b.rows[0].id}`,
+      }),
     );
   }
 

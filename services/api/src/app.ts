@@ -7,7 +7,7 @@ import { OutboxRelay } from '@herald/outbox';
 import { HttpDrain } from '@herald/runtime';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BatchedEventWriter, EventRules, templateChannelsOf } from '@herald/intake';
+import { BatchedEventWriter, bundleAcceptedEvents, EventRules, templateChannelsOf } from '@herald/intake';
 import { CHANNELS, type Channel } from '@herald/contracts';
 import { authArea, MAGIC_LINK_SCRUB_INTERVAL_MS } from './auth/auth.area';
 import { oauthArea } from './oauth/oauth.area';
@@ -94,6 +94,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS,
     batchBytes: config.OUTBOX_BATCH_BYTES,
     maxMessageBytes: config.OUTBOX_MAX_MESSAGE_BYTES,
+    bundle: bundleAcceptedEvents(config.OUTBOX_EVENTS_PER_MESSAGE),
   });
   relay.start();
 

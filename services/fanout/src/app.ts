@@ -37,22 +37,25 @@ export async function startFanout(config: Config, logger: Logger): Promise<Runni
   relay.start();
   const repo = new FanoutStore(new FanoutRepository(db));
   const health = consumerHealth({ db, queue: broker, stallMs: config.LIVENESS_STALL_MS });
-  const handle = health.watch(
-    eventAcceptedHandler({
-      repo,
-      broker,
-      names,
-      logger,
-      fairShare: new FairShare(config.FAIR_SHARE_PER_SECOND, config.FAIR_SHARE_BURST),
-      // Shared by the lanes, so memory stays bounded; a waiting high event's turn comes first.
-      budget: new WorkBudget(config.FANOUT_MAX_NOTIFICATIONS_IN_FLIGHT),
-      deliveriesPerMessage: config.FANOUT_DELIVERIES_PER_MESSAGE,
-    }),
-  );
+  const deps = {
+    repo,
+    broker,
+    names,
+    logger,
+    fairShare: new FairShare(config.FAIR_SHARE_PER_SECOND, config.FAIR_SHARE_BURST),
+    // Shared by the lanes, so memory stays bounded; a waiting high event's turn comes first.
+    budget: new WorkBudget(config.FANOUT_MAX_NOTIFICATIONS_IN_FLIGHT),
+    deliveriesPerMessage: config.FANOUT_DELIVERIES_PER_MESSAGE,
+  };
   // One consumer per priority lane, each with the full prefetch, as the channel workers do: a
   // `high` event is fanned out while a backlog of big `low` events still waits for fan-out.
   const consumers = PRIORITIES.map((priority) =>
-    broker.consumer({ queue: names.fanoutLane(priority), prefetch: config.FANOUT_PREFETCH, logger, handle }),
+    broker.consumer({
+      queue: names.fanoutLane(priority),
+      prefetch: config.FANOUT_PREFETCH,
+      logger,
+      handle: health.watch(eventAcceptedHandler(deps, priority)),
+    }),
   );
   const deadLetters = broker.consumer({
     queue: names.fanoutDlq,

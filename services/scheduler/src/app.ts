@@ -1,5 +1,6 @@
 import type { Config } from '@herald/config';
 import { Database } from '@herald/db';
+import { bundleAcceptedEvents } from '@herald/intake';
 import type { Logger } from '@herald/logger';
 import { openMessageQueue, TopologyNames } from '@herald/messaging';
 import { AddressPolicy, TargetResolver } from '@herald/net-guard';
@@ -33,6 +34,7 @@ export async function startScheduler(config: Config, logger: Logger): Promise<Ru
     pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS,
     batchBytes: config.OUTBOX_BATCH_BYTES,
     maxMessageBytes: config.OUTBOX_MAX_MESSAGE_BYTES,
+    bundle: bundleAcceptedEvents(config.OUTBOX_EVENTS_PER_MESSAGE),
   });
   relay.start();
   const dispatcher = new DueEventDispatcher({

@@ -1,10 +1,10 @@
-import { REQUEST_ID_HEADER, type EventAcceptedMessage } from '@herald/contracts';
+import { REQUEST_ID_HEADER, type EventAcceptedMessage, type Priority } from '@herald/contracts';
 import type { Logger } from '@herald/logger';
 import { injectTraceHeaders, SpanKind, withSpan } from '@herald/telemetry';
 import { runWithRequestId } from '@herald/logger';
 import type { HandlerOutcome, MessageQueue, QueueMessage, TopologyNames } from '@herald/messaging';
 import type { FanoutStore } from '../data/fanout.store';
-import { decodeEventMessage } from '../domain/event-message';
+import { decodeEventMessage, type AcceptedEvent } from '../domain/event-message';
 import { isPoison, poisonReason } from '../domain/fan-out-failure';
 import type { FairShare } from '../domain/fair-share';
 import { planFanOut } from '../domain/fan-out-event.use-case';
@@ -31,42 +31,75 @@ export interface FanoutDeps {
  * once -> publish the sendable ones -> ack. An event whose own data makes fan-out fail ends
  * `failed` with the reason at once; other errors propagate, so the Consumer requeues the message
  * (and the queue dead-letters it at the delivery limit, where fanout-dead-letter takes over).
+ *
+ * A bundle (`events.accepted`) fans its events out together, each as its own message would be.
+ * It never comes back whole: events that failed unexpectedly go back to `lane` one message each,
+ * and a bundle delivered again (its handler crashed, or the process died) is split at once, so
+ * an event that keeps failing, or crashes the process, meets the delivery limit alone and never
+ * takes its bundle's other events to the dead-letter queue with it.
  */
-export function eventAcceptedHandler(deps: FanoutDeps) {
-  return (msg: QueueMessage): Promise<HandlerOutcome> => {
-    const requestId = msg.headers[REQUEST_ID_HEADER] as string | undefined;
-    return runWithRequestId(requestId, async () => {
-      const message = decodeEventMessage(msg.body);
-      if (!message) {
-        deps.logger.error('undecodable event message dead-lettered', { content: msg.body.toString('utf8').slice(0, 200) });
-        return 'reject';
-      }
-      try {
-        return await withSpan(
-          'fanout.events process',
-          SpanKind.CONSUMER,
-          { 'herald.event_id': message.event_id, 'herald.project_id': message.project_id },
-          // Deliveries carry the fan-out span on to the workers.
-          () => fanOut(deps, message, injectTraceHeaders(requestId ? { [REQUEST_ID_HEADER]: requestId } : {})),
-          msg.headers,
-        );
-      } catch (err) {
-        if (!isPoison(err)) throw err;
-        const reason = poisonReason(err);
-        const failed = await deps.repo.failEvent(message.event_id, reason);
-        if (failed) observeFailedByFanOut(failed.failedByChannel);
-        deps.logger.error('event cannot be fanned out; it ends failed', {
-          event_id: message.event_id,
-          status: failed?.status,
-          error: (err as Error).message,
-        });
-        return 'ack';
-      }
-    });
+export function eventAcceptedHandler(deps: FanoutDeps, lane: Priority) {
+  return async (msg: QueueMessage): Promise<HandlerOutcome> => {
+    const decoded = decodeEventMessage(msg.body);
+    if (!decoded) {
+      deps.logger.error('undecodable event message dead-lettered', { content: msg.body.toString('utf8').slice(0, 200) });
+      return 'reject';
+    }
+    if (decoded.kind === 'single') return handleEvent(deps, decoded.event, msg.headers);
+    if (msg.redelivered || msg.deliveryCount > 0) {
+      await split(deps, lane, decoded.events);
+      return 'ack';
+    }
+    const settled = await Promise.allSettled(decoded.events.map((e) => handleEvent(deps, e, e.headers ?? {})));
+    const failed = decoded.events.filter((_, i) => settled[i].status === 'rejected');
+    if (failed.length > 0) {
+      const error = (settled.find((s) => s.status === 'rejected') as PromiseRejectedResult).reason as Error;
+      deps.logger.warn('events of a bundle failed; each goes back to its lane alone', { events: failed.length, error: error.message });
+      await split(deps, lane, failed);
+    }
+    // An unknown event's single message would be dead-lettered, where only its log line remains: it is logged already.
+    return 'ack';
   };
 }
 
-async function fanOut(deps: FanoutDeps, message: EventAcceptedMessage, headers: Record<string, string>): Promise<HandlerOutcome> {
+/** One event.accepted message per event, with the headers it came with, confirmed before the bundle is acknowledged. */
+async function split(deps: FanoutDeps, lane: Priority, events: AcceptedEvent[]): Promise<void> {
+  await Promise.all(
+    events.map((e) => {
+      const single: EventAcceptedMessage = { kind: 'event.accepted', event_id: e.event_id, project_id: e.project_id };
+      return deps.broker.publish(deps.names.eventsExchange, deps.names.eventRoutingKey(lane), single, { headers: e.headers ?? {} });
+    }),
+  );
+}
+
+function handleEvent(deps: FanoutDeps, message: AcceptedEvent, headers: Record<string, unknown>): Promise<HandlerOutcome> {
+  const requestId = headers[REQUEST_ID_HEADER] as string | undefined;
+  return runWithRequestId(requestId, async () => {
+    try {
+      return await withSpan(
+        'fanout.events process',
+        SpanKind.CONSUMER,
+        { 'herald.event_id': message.event_id, 'herald.project_id': message.project_id },
+        // Deliveries carry the fan-out span on to the workers.
+        () => fanOut(deps, message, injectTraceHeaders(requestId ? { [REQUEST_ID_HEADER]: requestId } : {})),
+        headers,
+      );
+    } catch (err) {
+      if (!isPoison(err)) throw err;
+      const reason = poisonReason(err);
+      const failed = await deps.repo.failEvent(message.event_id, reason);
+      if (failed) observeFailedByFanOut(failed.failedByChannel);
+      deps.logger.error('event cannot be fanned out; it ends failed', {
+        event_id: message.event_id,
+        status: failed?.status,
+        error: (err as Error).message,
+      });
+      return 'ack';
+    }
+  });
+}
+
+async function fanOut(deps: FanoutDeps, message: AcceptedEvent, headers: Record<string, string>): Promise<HandlerOutcome> {
   const event = await deps.repo.loadEvent(message.event_id);
   if (!event) {
     deps.logger.error('event message for an unknown event dead-lettered', { event_id: message.event_id });

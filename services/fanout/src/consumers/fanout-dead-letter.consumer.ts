@@ -23,13 +23,12 @@ export function fanoutDeadLetterHandler(deps: { repo: FanoutStore; logger: Logge
       return 'ack';
     }
     const reason = deadLetterReason(death);
-    const failed = await deps.repo.failEvent(message.event_id, reason);
-    if (failed) observeFailedByFanOut(failed.failedByChannel);
-    deps.logger.error('fan-out gave up on an event', {
-      event_id: message.event_id,
-      death_reason: death,
-      status: failed?.status ?? 'unchanged',
-    });
+    const events = message.kind === 'single' ? [message.event] : message.events;
+    for (const { event_id } of events) {
+      const failed = await deps.repo.failEvent(event_id, reason);
+      if (failed) observeFailedByFanOut(failed.failedByChannel);
+      deps.logger.error('fan-out gave up on an event', { event_id, death_reason: death, status: failed?.status ?? 'unchanged' });
+    }
     return 'ack';
   };
 }
