@@ -228,16 +228,32 @@ describe('fan-out', () => {
     const notificationsOf = async (ids: string[]) =>
       (await db.query('SELECT id FROM notifications WHERE event_id = ANY($1::uuid[])', [ids])).rows.length;
 
-    it('when a bundle arrives, then every event in it is fanned out, its deliveries carrying its own request id', async () => {
+    it('when a bundle of one-recipient events arrives, then each is fanned out and their deliveries share one message, each with its own event, target and request id', async () => {
       const { ids, body } = await twoEvents();
       const probe = await openQueueProbe(config);
       try {
         expect(await fanOutHandler()({ body, headers: {}, deliveryCount: 0, redelivered: false })).toBe('ack');
-        expect(await notificationsOf(ids)).toBe(2);
-        const deliveries = (await probe.drain(names.deliveryQueue('webhook'))).filter((m) =>
-          ids.includes(JSON.parse(m.body.toString()).event_id),
+        const { rows } = await db.query<{ id: string; event_id: string }>(
+          'SELECT id, event_id FROM notifications WHERE event_id = ANY($1::uuid[]) ORDER BY event_id',
+          [ids],
         );
-        expect(deliveries.map((m) => m.headers['x-request-id']).sort()).toEqual(['bundle-0', 'bundle-1']);
+        expect(rows).toHaveLength(2);
+        const mine = (await probe.drain(names.deliveryQueue('webhook')))
+          .map((m) => JSON.parse(m.body.toString()))
+          .filter((b) => b.notifications?.some((n: { event_id: string }) => ids.includes(n.event_id)));
+        expect(mine).toHaveLength(1);
+        expect(mine[0]).not.toHaveProperty('event_id');
+        const items = [...mine[0].notifications].sort((a, b) => a.event_id.localeCompare(b.event_id));
+        expect(items).toEqual(
+          rows.map((r) => ({
+            notification_id: r.id,
+            event_id: r.event_id,
+            project_id: expect.any(String),
+            request_id: `bundle-${ids.indexOf(r.event_id)}`,
+            recipient: 'http://127.0.0.1:9/b',
+            target: { event_type: 'fanout.bundle', accepted_at: expect.any(String), payload: {} },
+          })),
+        );
       } finally {
         await probe.close();
       }

@@ -92,4 +92,38 @@ describe('webhook worker: batch messages', () => {
     expect(receiver.requests).toHaveLength(6);
     expect(most).toBe(2);
   });
+
+  it('when a batch carries notifications of several events, then each is sent with its own event, payload and request id', async () => {
+    const project = await h.project();
+    const receiver = await WebhookReceiver.start(project.webhook_signing_secret);
+    receivers.push(receiver);
+    const events = [
+      await anEvent(project.project_id).withWebhooks(`${receiver.url}/a`).insert(h.db),
+      await anEvent(project.project_id).withWebhooks(`${receiver.url}/b`).insert(h.db),
+    ];
+    const batch: DeliveryBatchMessage = {
+      kind: 'notification.deliver.batch',
+      channel: 'webhook',
+      notifications: events.map((e, i) => ({
+        notification_id: e.messages[0].notification_id,
+        event_id: e.eventId,
+        project_id: project.project_id,
+        request_id: `req-cross-${i}`,
+        recipient: `${receiver.url}/${'ab'[i]}`,
+        target: { event_type: `order.${i}`, accepted_at: new Date().toISOString(), payload: { n: i } },
+      })),
+    };
+    await publish(batch);
+
+    for (const e of events) {
+      await eventually(async () => expect(await h.event(e.eventId)).toMatchObject({ status: 'completed', delivered_count: 1 }));
+    }
+    const byId = new Map(receiver.requests.map((r) => [r.body.notification_id, r]));
+    for (const [i, e] of events.entries()) {
+      const req = byId.get(e.messages[0].notification_id);
+      expect(req?.body).toMatchObject({ event_type: `order.${i}`, payload: { n: i } });
+      expect(req?.headers['x-request-id']).toBe(`req-cross-${i}`);
+      expect(req?.signatureValid).toBe(true);
+    }
+  });
 });

@@ -62,21 +62,33 @@ export interface DeliveryMessageTarget {
 }
 
 /**
- * First attempts of several notifications of one event on one channel, in one message: fan-out
- * publishes one of these per chunk of up to DELIVERY_BATCH_MAX_ITEMS recipients instead of one
- * message each, so the broker, fan-out's confirms and the worker's decode and ack are paid per
- * chunk. Each notification is still sent, recorded, retried and dead-lettered on its own (its
- * retries travel as DeliveryMessage). `target` is what every webhook item's target shares; an
- * item's `recipient` completes it.
+ * First attempts of several notifications on one channel, in one message: fan-out publishes one
+ * of these per chunk of up to DELIVERY_BATCH_MAX_ITEMS notifications instead of one message each,
+ * so the broker, fan-out's confirms and the worker's decode and ack are paid per chunk. Each
+ * notification is still sent, recorded, retried and dead-lettered on its own (its retries travel
+ * as DeliveryMessage). A batch of one event names it at the top (`event_id`, `project_id`, and
+ * `target`: what every webhook item's target shares, its `recipient` completing it); a batch of
+ * small events (fan-out's bundles) names each item's own, with its request id, and a top-level
+ * field is the default for items that do not.
  */
 export interface DeliveryBatchMessage {
   kind: 'notification.deliver.batch';
-  event_id: string;
-  project_id: string;
+  event_id?: string;
+  project_id?: string;
   channel: Channel;
   priority?: Priority;
   target?: Omit<DeliveryMessageTarget, 'recipient'>;
-  notifications: Array<{ notification_id: string; recipient?: string }>;
+  notifications: DeliveryBatchItem[];
+}
+
+export interface DeliveryBatchItem {
+  notification_id: string;
+  recipient?: string;
+  event_id?: string;
+  project_id?: string;
+  target?: Omit<DeliveryMessageTarget, 'recipient'>;
+  /** The request that published the event, when it differs from the message's `x-request-id`. */
+  request_id?: string;
 }
 
 /** The most notifications one batch message may carry: workers refuse a larger one as malformed. */

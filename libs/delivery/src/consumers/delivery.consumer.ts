@@ -49,7 +49,8 @@ function deliverOne(deps: DeliverNotificationDeps, d: Delivery): Promise<Deliver
  * not exist is refused on its own, as a single message of it would be.
  */
 async function deliverBatch(deps: DeliverNotificationDeps, gate: ConcurrencyGate, deliveries: Delivery[]): Promise<HandlerOutcome> {
-  const settled = await Promise.allSettled(deliveries.map((d) => gate.run(() => deliverOne(deps, d))));
+  // Items of a fan-out bundle each log under their own event's request id.
+  const settled = await Promise.allSettled(deliveries.map((d) => gate.run(() => runWithRequestId(d.requestId, () => deliverOne(deps, d)))));
   const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failed) throw failed.reason;
   const refused = deliveries.filter((_, i) => (settled[i] as PromiseFulfilledResult<DeliveryResult>).value === 'reject');
@@ -74,7 +75,12 @@ export function deliveryHandler(deps: DeliverNotificationDeps, maxInFlight: numb
         return 'reject';
       }
       const context = { redelivered: raw.redelivered };
-      const deliveries = decoded.messages.map((message) => ({ message, requestId, context, headers: raw.headers }));
+      const deliveries = decoded.messages.map((message, i) => ({
+        message,
+        requestId: decoded.requestIds?.[i] ?? requestId,
+        context,
+        headers: raw.headers,
+      }));
       if (deliveries.length === 1) return gate.run(() => deliverOne(deps, deliveries[0]));
       return deliverBatch(deps, gate, deliveries);
     });

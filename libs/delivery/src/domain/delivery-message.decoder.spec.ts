@@ -113,6 +113,7 @@ describe('decodeDeliveryMessage', () => {
           { ...valid, notification_id: ids[0], target: { recipient: 'https://a.example.com/hook', ...shared } },
           { ...valid, notification_id: ids[1], target: { recipient: 'https://b.example.com/hook', ...shared } },
         ],
+        requestIds: [undefined, undefined],
       });
     });
 
@@ -121,6 +122,7 @@ describe('decodeDeliveryMessage', () => {
       expect(decodeDeliveryMessage(encode(unusable), 'webhook')).toEqual({
         ok: true,
         messages: ids.map((id) => ({ ...valid, notification_id: id })),
+        requestIds: [undefined, undefined],
       });
       const oneBare = { ...batch, notifications: [{ notification_id: ids[0] }, batch.notifications[1]] };
       const decoded = decodeDeliveryMessage(encode(oneBare), 'webhook');
@@ -132,10 +134,57 @@ describe('decodeDeliveryMessage', () => {
       expect(decodeDeliveryMessage(encode(email), 'email')).toEqual({
         ok: true,
         messages: ids.map((id) => ({ ...valid, channel: 'email', notification_id: id })),
+        requestIds: [undefined, undefined],
+      });
+    });
+
+    it('when items name their own events, targets and request ids (a bundle of events), then each decodes with its own', () => {
+      const otherEvent = '7a2d2e1f-9a2b-4b47-8e8f-1e1b6c0b2d33';
+      const own = { ...shared, event_type: 'order.other', payload: { n: 2 } };
+      const cross = {
+        kind: 'notification.deliver.batch',
+        channel: 'webhook',
+        notifications: [
+          {
+            notification_id: ids[0],
+            event_id: valid.event_id,
+            project_id: valid.project_id,
+            request_id: 'r-0',
+            recipient: 'https://a.example.com/h',
+            target: shared,
+          },
+          {
+            notification_id: ids[1],
+            event_id: otherEvent,
+            project_id: valid.project_id,
+            request_id: 'x'.repeat(201),
+            recipient: 'https://b.example.com/h',
+            target: own,
+          },
+        ],
+      };
+      expect(decodeDeliveryMessage(encode(cross), 'webhook')).toEqual({
+        ok: true,
+        messages: [
+          { ...valid, notification_id: ids[0], target: { recipient: 'https://a.example.com/h', ...shared } },
+          { ...valid, notification_id: ids[1], event_id: otherEvent, target: { recipient: 'https://b.example.com/h', ...own } },
+        ],
+        // An overlong request id is dropped: the message's own header is used instead.
+        requestIds: ['r-0', undefined],
       });
     });
 
     it.each([
+      [
+        'an item without an event id, none at the top',
+        {
+          kind: 'notification.deliver.batch',
+          channel: 'webhook',
+          project_id: valid.project_id,
+          notifications: [{ notification_id: ids[0] }],
+        },
+      ],
+      ['an item with a malformed project id', { ...batch, notifications: [{ notification_id: ids[0], project_id: 'p' }] }],
       ['another channel', { ...batch, channel: 'sms' }],
       ['no notifications', { ...batch, notifications: [] }],
       ['notifications that are not an array', { ...batch, notifications: { notification_id: ids[0] } }],

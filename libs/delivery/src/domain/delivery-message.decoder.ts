@@ -9,8 +9,12 @@ import {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A single message decodes to one delivery, a batch to one per notification it carries. */
-export type DecodeResult = { ok: true; messages: DeliveryMessage[] } | { ok: false; reason: string };
+/**
+ * A single message decodes to one delivery, a batch to one per notification it carries;
+ * `requestIds` (a batch only) holds each item's own request id where it named one.
+ */
+export type DecodeResult =
+  { ok: true; messages: DeliveryMessage[]; requestIds?: Array<string | undefined> } | { ok: false; reason: string };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isPositiveInt = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 1;
@@ -75,42 +79,56 @@ function pick(m: Record<string, unknown>): DeliveryMessage {
   return message;
 }
 
+const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
+const MAX_REQUEST_ID_LENGTH = 200;
+
 /** Why a batch cannot be first attempts on `channel`, or null when it can. */
 function batchProblem(m: Record<string, unknown>, channel: Channel): string | null {
   if (m.channel !== channel) return `channel is not ${channel}`;
-  for (const key of ['event_id', 'project_id'] as const) {
-    if (typeof m[key] !== 'string' || !UUID.test(m[key] as string)) return `${key} is not a UUID`;
-  }
   const items = m.notifications;
   if (!Array.isArray(items) || items.length === 0) return 'notifications is not a non-empty array';
   if (items.length > DELIVERY_BATCH_MAX_ITEMS) return `notifications has more than ${DELIVERY_BATCH_MAX_ITEMS} items`;
+  for (const key of ['event_id', 'project_id'] as const) {
+    if (m[key] !== undefined && !isUuid(m[key])) return `${key} is not a UUID`;
+  }
   const seen = new Set<string>();
   for (const item of items as unknown[]) {
-    const id = isObject(item) ? item.notification_id : undefined;
-    if (typeof id !== 'string' || !UUID.test(id)) return 'notifications has an item whose notification_id is not a UUID';
+    if (!isObject(item) || !isUuid(item.notification_id)) return 'notifications has an item whose notification_id is not a UUID';
+    // Ids reach uuid columns: each item needs its event and project, its own or the message's.
+    for (const key of ['event_id', 'project_id'] as const) {
+      if (!isUuid(item[key] ?? m[key])) return `notifications has an item without a UUID ${key}`;
+    }
     // The same notification twice would be sent twice from its message, neither read.
-    if (seen.has(id.toLowerCase())) return 'notifications names a notification twice';
-    seen.add(id.toLowerCase());
+    const id = item.notification_id.toLowerCase();
+    if (seen.has(id)) return 'notifications names a notification twice';
+    seen.add(id);
   }
   return null;
 }
 
-/** One first-attempt delivery per item; the shared target is validated once for all of them. */
-function expand(m: Record<string, unknown>): DeliveryMessage[] {
+/** One first-attempt delivery per item; the message's shared target is validated once for all of them. */
+function expand(m: Record<string, unknown>): { messages: DeliveryMessage[]; requestIds: Array<string | undefined> } {
   const shared = m.channel === 'webhook' ? validShared(m.target) : undefined;
-  return (m.notifications as Array<Record<string, unknown>>).map((item) => {
+  const requestIds: Array<string | undefined> = [];
+  const messages = (m.notifications as Array<Record<string, unknown>>).map((item) => {
     const message = {
       kind: 'notification.deliver',
       notification_id: item.notification_id,
-      event_id: m.event_id,
-      project_id: m.project_id,
+      event_id: item.event_id ?? m.event_id,
+      project_id: item.project_id ?? m.project_id,
       channel: m.channel,
       attempt: 1,
     } as DeliveryMessage;
-    const target = validTarget(m.channel, shared, item.recipient);
+    const own = item.target === undefined ? shared : m.channel === 'webhook' ? validShared(item.target) : undefined;
+    const target = validTarget(m.channel, own, item.recipient);
     if (target) message.target = target;
+    const requestId = item.request_id;
+    requestIds.push(
+      typeof requestId === 'string' && requestId.length > 0 && requestId.length <= MAX_REQUEST_ID_LENGTH ? requestId : undefined,
+    );
     return message;
   });
+  return { messages, requestIds };
 }
 
 /**
@@ -127,7 +145,7 @@ export function decodeDeliveryMessage(content: Buffer, channel: Channel): Decode
   if (!isObject(parsed)) return { ok: false, reason: 'body is not a JSON object' };
   if (parsed.kind === 'notification.deliver.batch') {
     const reason = batchProblem(parsed, channel);
-    return reason ? { ok: false, reason } : { ok: true, messages: expand(parsed) };
+    return reason ? { ok: false, reason } : { ok: true, ...expand(parsed) };
   }
   const reason = problem(parsed, channel);
   return reason ? { ok: false, reason } : { ok: true, messages: [pick(parsed)] };

@@ -10,7 +10,7 @@ import type { FairShare } from '../domain/fair-share';
 import { planFanOut } from '../domain/fan-out-event.use-case';
 import { observeEndedAtFanOut, observeFailedByFanOut } from '../domain/fan-out-metrics';
 import type { WorkBudget } from '../domain/work-budget';
-import { publishDeliveries } from '../messaging/deliveries.publisher';
+import { BundledDeliveries, DirectDeliveries, type DeliverySink } from '../messaging/bundled-deliveries';
 
 export interface FanoutDeps {
   repo: FanoutStore;
@@ -32,26 +32,37 @@ export interface FanoutDeps {
  * `failed` with the reason at once; other errors propagate, so the Consumer requeues the message
  * (and the queue dead-letters it at the delivery limit, where fanout-dead-letter takes over).
  *
- * A bundle (`events.accepted`) fans its events out together, each as its own message would be.
- * It never comes back whole: events that failed unexpectedly go back to `lane` one message each,
+ * A bundle (`events.accepted`) fans its events out together, each as its own message would be,
+ * and the deliveries of its small events travel together (BundledDeliveries), published before
+ * the bundle is acknowledged. It never comes back whole: events that failed unexpectedly go back to `lane` one message each,
  * and a bundle delivered again (its handler crashed, or the process died) is split at once, so
  * an event that keeps failing, or crashes the process, meets the delivery limit alone and never
  * takes its bundle's other events to the dead-letter queue with it.
  */
 export function eventAcceptedHandler(deps: FanoutDeps, lane: Priority) {
+  const direct = new DirectDeliveries(deps.broker, deps.names, deps.deliveriesPerMessage);
   return async (msg: QueueMessage): Promise<HandlerOutcome> => {
     const decoded = decodeEventMessage(msg.body);
     if (!decoded) {
       deps.logger.error('undecodable event message dead-lettered', { content: msg.body.toString('utf8').slice(0, 200) });
       return 'reject';
     }
-    if (decoded.kind === 'single') return handleEvent(deps, decoded.event, msg.headers);
+    if (decoded.kind === 'single') return handleEvent(deps, decoded.event, msg.headers, direct);
     if (msg.redelivered || msg.deliveryCount > 0) {
       await split(deps, lane, decoded.events);
       return 'ack';
     }
-    const settled = await Promise.allSettled(decoded.events.map((e) => handleEvent(deps, e, e.headers ?? {})));
+    const sink = new BundledDeliveries(deps.broker, deps.names, deps.deliveriesPerMessage);
+    const settled = await Promise.allSettled(decoded.events.map((e) => handleEvent(deps, e, e.headers ?? {}, sink)));
     const failed = decoded.events.filter((_, i) => settled[i].status === 'rejected');
+    try {
+      await sink.flush();
+    } catch (err) {
+      // Their notifications exist but may not be queued: each event's own message queues them again.
+      deps.logger.warn('deliveries of a bundle not published; each event goes back to its lane alone', { error: (err as Error).message });
+      await split(deps, lane, decoded.events);
+      return 'ack';
+    }
     if (failed.length > 0) {
       const error = (settled.find((s) => s.status === 'rejected') as PromiseRejectedResult).reason as Error;
       deps.logger.warn('events of a bundle failed; each goes back to its lane alone', { events: failed.length, error: error.message });
@@ -72,7 +83,12 @@ async function split(deps: FanoutDeps, lane: Priority, events: AcceptedEvent[]):
   );
 }
 
-function handleEvent(deps: FanoutDeps, message: AcceptedEvent, headers: Record<string, unknown>): Promise<HandlerOutcome> {
+function handleEvent(
+  deps: FanoutDeps,
+  message: AcceptedEvent,
+  headers: Record<string, unknown>,
+  sink: DeliverySink,
+): Promise<HandlerOutcome> {
   const requestId = headers[REQUEST_ID_HEADER] as string | undefined;
   return runWithRequestId(requestId, async () => {
     try {
@@ -81,7 +97,7 @@ function handleEvent(deps: FanoutDeps, message: AcceptedEvent, headers: Record<s
         SpanKind.CONSUMER,
         { 'herald.event_id': message.event_id, 'herald.project_id': message.project_id },
         // Deliveries carry the fan-out span on to the workers.
-        () => fanOut(deps, message, injectTraceHeaders(requestId ? { [REQUEST_ID_HEADER]: requestId } : {})),
+        () => fanOut(deps, message, injectTraceHeaders(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}), sink),
         headers,
       );
     } catch (err) {
@@ -99,7 +115,12 @@ function handleEvent(deps: FanoutDeps, message: AcceptedEvent, headers: Record<s
   });
 }
 
-async function fanOut(deps: FanoutDeps, message: AcceptedEvent, headers: Record<string, string>): Promise<HandlerOutcome> {
+async function fanOut(
+  deps: FanoutDeps,
+  message: AcceptedEvent,
+  headers: Record<string, string>,
+  sink: DeliverySink,
+): Promise<HandlerOutcome> {
   const event = await deps.repo.loadEvent(message.event_id);
   if (!event) {
     deps.logger.error('event message for an unknown event dead-lettered', { event_id: message.event_id });
@@ -116,7 +137,7 @@ async function fanOut(deps: FanoutDeps, message: AcceptedEvent, headers: Record<
       const pending = created?.pending ?? (await deps.repo.pendingNotifications(event.id));
       const lane = deps.fairShare.lane(event.project_id, event.priority, pending.length);
       // Only notifications created just now may carry their target; a republish is read by the worker.
-      await publishDeliveries(deps.broker, deps.names, event, pending, headers, lane, created !== undefined, deps.deliveriesPerMessage);
+      await sink.add(event, pending, headers, lane, created !== undefined);
       deps.logger.info('event fanned out', { event_id: event.id, notifications: pending.length, lane });
       return 'ack';
     },
