@@ -48,6 +48,9 @@ export class RabbitMqQueue implements MessageQueue {
     const broker = new RabbitMqQueue(options);
     broker.connection = await connect(options.url, {
       clientProperties: { connection_name: options.connectionName },
+      // Nagle's algorithm held a lone publish until the broker's delayed ACK: a confirm at idle took
+      // ~33 ms instead of ~2 (measured on loopback), once per hop of every quiet-time delivery.
+      noDelay: true,
       recovery: {
         initialDelay: 200,
         maxDelay: 5000,
