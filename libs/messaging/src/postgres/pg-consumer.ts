@@ -52,9 +52,9 @@ export class PgQueueConsumer implements QueueConsumer {
   private pumpQueued = false;
   /** Something may be due: set by a wake-up, cleared before each claim so a wake-up during it is kept. */
   private wanted = true;
+  /** From the last claim: milliseconds until the queue's next unclaimed message falls due (null: none). */
+  private nextDueMs: number | null = null;
   private timer?: NodeJS.Timeout;
-  /** Only the latest scheduling sets the timer: an older one may have read a stale due time. */
-  private schedules = 0;
   private heartbeat?: NodeJS.Timeout;
 
   constructor(
@@ -113,7 +113,8 @@ export class PgQueueConsumer implements QueueConsumer {
         this.wanted = false;
         const token = randomUUID();
         const { store, leaseMs, deadLetterQueue } = this.settings;
-        const { deliver, claimed } = await store.claimForDelivery(this.queue, free, leaseMs, token, deadLetterQueue);
+        const { deliver, claimed, nextDueMs } = await store.claimForDelivery(this.queue, free, leaseMs, token, deadLetterQueue);
+        this.nextDueMs = nextDueMs;
         if (claimed === free) this.wanted = true;
         this.hand(deliver, token);
       }
@@ -124,7 +125,7 @@ export class PgQueueConsumer implements QueueConsumer {
     } finally {
       this.pumping = false;
     }
-    if (!this.stopping) await this.scheduleNext(failed);
+    if (!this.stopping) this.scheduleNext(failed);
   }
 
   private hand(rows: ClaimedRow[], token: string): void {
@@ -164,14 +165,11 @@ export class PgQueueConsumer implements QueueConsumer {
     }
   }
 
-  private async scheduleNext(failed: boolean): Promise<void> {
-    const mine = ++this.schedules;
+  private scheduleNext(failed: boolean): void {
     let waitMs = failed ? CLAIM_RETRY_MS : this.settings.pollMs;
-    if (!failed && !this.wanted) {
-      const due = await this.settings.store.nextDueInMs(this.queue).catch(() => null);
-      if (due !== null) waitMs = Math.min(waitMs, Math.ceil(due) + 5);
-    }
-    if (this.stopping || mine !== this.schedules) return;
+    // The last claim said when the next message not claimed then falls due.
+    if (!failed && !this.wanted && this.nextDueMs !== null) waitMs = Math.min(waitMs, Math.ceil(this.nextDueMs) + 5);
+    if (this.stopping) return;
     if (this.timer) clearTimeout(this.timer);
     // Not unref'd: while the database is down this timer is all a worker process has left (its
     // connections are gone, the ops server is unref'd), and without it the process would end,

@@ -71,35 +71,58 @@ export class QueueStore {
     leaseMs: number,
     token: string,
     deadLetterQueue?: string,
-  ): Promise<{ deliver: ClaimedRow[]; claimed: number }> {
-    const rows = await this.claim(queue, limit, leaseMs, token);
+  ): Promise<{ deliver: ClaimedRow[]; claimed: number; nextDueMs: number | null }> {
+    const { rows, nextDueMs } = await this.claimWithNextDue(queue, limit, leaseMs, token);
     const exhausted = deadLetterQueue ? rows.filter((r) => r.deliveries > DELIVERY_LIMIT + 1) : [];
-    if (exhausted.length === 0) return { deliver: rows, claimed: rows.length };
+    if (exhausted.length === 0) return { deliver: rows, claimed: rows.length, nextDueMs };
     await this.deadLetter(
       exhausted.map((r) => ({ id: r.id, token })),
       deadLetterQueue,
       'delivery_limit',
     );
-    return { deliver: rows.filter((r) => !exhausted.includes(r)), claimed: rows.length };
+    return { deliver: rows.filter((r) => !exhausted.includes(r)), claimed: rows.length, nextDueMs };
   }
 
   /** Takes up to `limit` due messages, oldest first, skipping rows other consumers are claiming. */
   async claim(queue: string, limit: number, leaseMs: number, token: string): Promise<ClaimedRow[]> {
-    const { rows } = await this.pool.query<ClaimedRow>(
+    return (await this.claimWithNextDue(queue, limit, leaseMs, token)).rows;
+  }
+
+  /**
+   * The claim, and in the same statement how long until the queue's next message not claimed now
+   * falls due (null: none), so a consumer times its next look without a second round trip. The
+   * extra row's subquery sees the statement's snapshot: the rows just claimed were due, so
+   * `available_at > now()` leaves them out; rows leased by others count with their lease's end.
+   */
+  private async claimWithNextDue(
+    queue: string,
+    limit: number,
+    leaseMs: number,
+    token: string,
+  ): Promise<{ rows: ClaimedRow[]; nextDueMs: number | null }> {
+    const { rows } = await this.pool.query<ClaimedRow & { next_due_ms: number | null }>(
       `WITH picked AS (
          SELECT id FROM queue_messages
           WHERE queue = $1 AND available_at <= now()
           ORDER BY available_at, id
           LIMIT $2
           FOR UPDATE SKIP LOCKED
+       ), claimed AS (
+         UPDATE queue_messages m
+            SET deliveries = m.deliveries + 1, available_at = now() + make_interval(secs => $3 / 1000.0), lease_token = $4
+           FROM picked WHERE m.id = picked.id
+         RETURNING m.id, m.body, m.headers, m.message_id, m.deliveries, m.death_reason
        )
-       UPDATE queue_messages m
-          SET deliveries = m.deliveries + 1, available_at = now() + make_interval(secs => $3 / 1000.0), lease_token = $4
-         FROM picked WHERE m.id = picked.id
-       RETURNING m.id, m.body, m.headers, m.message_id, m.deliveries, m.death_reason`,
+       SELECT id, body, headers, message_id, deliveries, death_reason, NULL::float8 AS next_due_ms FROM claimed
+       UNION ALL
+       SELECT NULL, NULL, NULL, NULL, NULL, NULL,
+              (SELECT GREATEST(0, extract(epoch FROM min(available_at) - now()) * 1000)::float8
+                 FROM queue_messages WHERE queue = $1 AND available_at > now())`,
       [queue, limit, leaseMs, token],
     );
-    return rows.sort((a, b) => Number(BigInt(a.id) - BigInt(b.id)));
+    const due = rows.pop();
+    const claimed: ClaimedRow[] = rows.map(({ next_due_ms: _n, ...row }) => row);
+    return { rows: claimed.sort((a, b) => Number(BigInt(a.id) - BigInt(b.id))), nextDueMs: due?.next_due_ms ?? null };
   }
 
   async ack(held: Held[]): Promise<void> {
@@ -144,16 +167,6 @@ export class QueueStore {
         WHERE m.id = h.id AND m.lease_token = h.token`,
       [held.map((h) => h.id), held.map((h) => h.token), leaseMs],
     );
-  }
-
-  /** Milliseconds until the queue's next message becomes due (a delay or a lease ending), or null when it is empty. */
-  async nextDueInMs(queue: string): Promise<number | null> {
-    const { rows } = await this.pool.query<{ ms: number | null }>(
-      `SELECT GREATEST(0, extract(epoch FROM min(available_at) - now()) * 1000)::float8 AS ms
-         FROM queue_messages WHERE queue = $1`,
-      [queue],
-    );
-    return rows[0]?.ms ?? null;
   }
 
   async heartbeat(consumerId: string, queue: string, process: string): Promise<void> {
