@@ -81,7 +81,7 @@ export async function startDeliveryWorker(config: Config, logger: Logger, option
       queue: names.deliveryQueue(channel, priority),
       prefetch: options.prefetch,
       logger,
-      handle: health.watch(deliveryHandler(deps, options.prefetch)),
+      handle: health.watch(deliveryHandler(deps, { maxInFlight: options.prefetch, onProgress: () => health.progressed() })),
     }),
   );
   for (const consumer of consumers) {

@@ -15,6 +15,8 @@ interface HoldsMessages {
 export interface ConsumerHealth extends ProcessHealth {
   /** Wraps a handler so each message it finishes (however it ends) counts as progress. */
   watch<M, R>(handle: (msg: M) => Promise<R>): (msg: M) => Promise<R>;
+  /** Work finished inside a message still held (one delivery of a batch): progress too. */
+  progressed(): void;
   /** The consumers whose in-flight messages the watchdog looks at. */
   track(consumer: HoldsMessages): void;
 }
@@ -31,6 +33,7 @@ export function consumerHealth(deps: { db: Pingable; queue: QueueState; stallMs:
   const watchdog = new ProgressWatchdog(() => consumers.reduce((n, c) => n + c.inFlightCount, 0), deps.stallMs);
   return {
     watch: (handle) => (msg) => handle(msg).finally(() => watchdog.progressed()),
+    progressed: () => watchdog.progressed(),
     track: (consumer) => void consumers.push(consumer),
     wedged: () => watchdog.wedged(),
     async ready(): Promise<DependencyCheck[]> {

@@ -48,9 +48,16 @@ function deliverOne(deps: DeliverNotificationDeps, d: Delivery): Promise<Deliver
  * notification, so those already recorded are skipped, not sent twice. A notification that does
  * not exist is refused on its own, as a single message of it would be.
  */
-async function deliverBatch(deps: DeliverNotificationDeps, gate: ConcurrencyGate, deliveries: Delivery[]): Promise<HandlerOutcome> {
+async function deliverBatch(
+  deps: DeliverNotificationDeps,
+  gate: ConcurrencyGate,
+  deliveries: Delivery[],
+  onProgress: () => void,
+): Promise<HandlerOutcome> {
   // Items of a fan-out bundle each log under their own event's request id.
-  const settled = await Promise.allSettled(deliveries.map((d) => gate.run(() => runWithRequestId(d.requestId, () => deliverOne(deps, d)))));
+  const settled = await Promise.allSettled(
+    deliveries.map((d) => gate.run(() => runWithRequestId(d.requestId, () => deliverOne(deps, d)).finally(onProgress))),
+  );
   const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failed) throw failed.reason;
   const refused = deliveries.filter((_, i) => (settled[i] as PromiseFulfilledResult<DeliveryResult>).value === 'reject');
@@ -58,14 +65,27 @@ async function deliverBatch(deps: DeliverNotificationDeps, gate: ConcurrencyGate
   return 'ack';
 }
 
+export interface DeliveryHandlerOptions {
+  /** Deliveries this handler runs at once, however many a batch carries. */
+  maxInFlight: number;
+  /**
+   * Called as each delivery of a batch ends: a batch behind slow receivers and a small prefetch
+   * can take longer than the liveness watchdog's window while its deliveries move on.
+   */
+  onProgress?: () => void;
+}
+
 /**
  * The transport edge: queue message in, ack or reject out. An undecodable message is rejected
  * (the queue dead-letters it, no retries); unexpected errors propagate so the Consumer requeues.
- * `maxInFlight` bounds the deliveries this handler runs at once, however many a batch carries.
  */
-export function deliveryHandler(deps: DeliverNotificationDeps, maxInFlight: number): (msg: QueueMessage) => Promise<HandlerOutcome> {
+export function deliveryHandler(
+  deps: DeliverNotificationDeps,
+  options: DeliveryHandlerOptions,
+): (msg: QueueMessage) => Promise<HandlerOutcome> {
   const logger: Logger = deps.logger;
-  const gate = new ConcurrencyGate(maxInFlight);
+  const gate = new ConcurrencyGate(options.maxInFlight);
+  const onProgress = options.onProgress ?? (() => undefined);
   return (raw) => {
     const requestId = requestIdOf(raw);
     return runWithRequestId(requestId, async () => {
@@ -82,7 +102,7 @@ export function deliveryHandler(deps: DeliverNotificationDeps, maxInFlight: numb
         headers: raw.headers,
       }));
       if (deliveries.length === 1) return gate.run(() => deliverOne(deps, deliveries[0]));
-      return deliverBatch(deps, gate, deliveries);
+      return deliverBatch(deps, gate, deliveries, onProgress);
     });
   };
 }
