@@ -260,4 +260,19 @@ describe('postgres queue driver', () => {
       await proxy.stop();
     }
   });
+
+  it('when a consumer claims, then it learns when the next message falls due: none on an empty queue, the delay of a delayed one', async () => {
+    const names = freshNames();
+    const queue = await openQueue(names);
+    const q = names.deliveryQueue('sms');
+    // Nothing waits: no due time (a 0 here made idle consumers claim every few milliseconds).
+    expect((await store.claimForDelivery(q, 10, 30_000, randomUUID())).nextDueMs).toBeNull();
+
+    await queue.publishDelayed(q, Buffer.from('later'), 5_000);
+    await queue.publish('', q, Buffer.from('now'));
+    const claim = await store.claimForDelivery(q, 10, 30_000, randomUUID());
+    expect(claim.deliver.map((r) => r.body.toString())).toEqual(['now']);
+    expect(claim.nextDueMs).toBeGreaterThan(3_000);
+    expect(claim.nextDueMs).toBeLessThanOrEqual(5_000);
+  });
 });

@@ -116,13 +116,15 @@ export class QueueStore {
        SELECT id, body, headers, message_id, deliveries, death_reason, NULL::float8 AS next_due_ms FROM claimed
        UNION ALL
        SELECT NULL, NULL, NULL, NULL, NULL, NULL,
-              (SELECT GREATEST(0, extract(epoch FROM min(available_at) - now()) * 1000)::float8
+              (SELECT (extract(epoch FROM min(available_at) - now()) * 1000)::float8
                  FROM queue_messages WHERE queue = $1 AND available_at > now())`,
       [queue, limit, leaseMs, token],
     );
     const due = rows.pop();
     const claimed: ClaimedRow[] = rows.map(({ next_due_ms: _n, ...row }) => row);
-    return { rows: claimed.sort((a, b) => Number(BigInt(a.id) - BigInt(b.id))), nextDueMs: due?.next_due_ms ?? null };
+    // NULL when nothing waits (GREATEST in SQL would turn that into 0: a consumer spinning on an empty queue).
+    const nextDueMs = due?.next_due_ms == null ? null : Math.max(0, Number(due.next_due_ms));
+    return { rows: claimed.sort((a, b) => Number(BigInt(a.id) - BigInt(b.id))), nextDueMs };
   }
 
   async ack(held: Held[]): Promise<void> {
