@@ -3,7 +3,7 @@ import { Database } from '@herald/db';
 import { createLogger } from '@herald/logger';
 import { openMessageQueue, TopologyNames, type MessageQueue, type QueueMessage } from '@herald/messaging';
 import request from 'supertest';
-import { eventAcceptedHandler } from '../../services/fanout/src/consumers/event-accepted.consumer';
+import { eventAcceptedHandler, type FanoutDeps } from '../../services/fanout/src/consumers/event-accepted.consumer';
 import { FanoutRepository } from '../../services/fanout/src/data/fanout.repository';
 import { FanoutStore } from '../../services/fanout/src/data/fanout.store';
 import { FairShare } from '../../services/fanout/src/domain/fair-share';
@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 /** The real fan-out handler on the test database and broker, fair share off. */
-function fanOutHandler(deliveriesPerMessage = 10, lane: Priority = 'high') {
+function fanOutHandler(deliveriesPerMessage = 10, lane: Priority = 'high', over: Partial<FanoutDeps> = {}) {
   return eventAcceptedHandler(
     {
       repo: new FanoutStore(new FanoutRepository(db)),
@@ -47,6 +47,7 @@ function fanOutHandler(deliveriesPerMessage = 10, lane: Priority = 'high') {
       fairShare: new FairShare(0, 0),
       budget: new WorkBudget(2000),
       deliveriesPerMessage,
+      ...over,
     },
     lane,
   );
@@ -254,6 +255,75 @@ describe('fan-out', () => {
             target: { event_type: 'fanout.bundle', accepted_at: expect.any(String), payload: {} },
           })),
         );
+      } finally {
+        await probe.close();
+      }
+    });
+
+    /** The single event.accepted messages on the high lane for these events, with their request ids. */
+    async function singlesOnLane(probe: Awaited<ReturnType<typeof openQueueProbe>>, ids: string[], count: number) {
+      return eventually(async () => {
+        const got = (await probe.drain(names.fanoutLane('high')))
+          .map((m) => ({ body: JSON.parse(m.body.toString()), requestId: m.headers['x-request-id'] }))
+          .filter((m) => ids.includes(m.body.event_id));
+        expect(got).toHaveLength(count);
+        return got;
+      });
+    }
+
+    it('when one event of a bundle fails unexpectedly, then the other is fanned out and the failed one goes back to its lane alone', async () => {
+      const { ids, body } = await twoEvents();
+      const probe = await openQueueProbe(config);
+      class DownForOne extends FanoutStore {
+        override loadEvent(id: string) {
+          return id === ids[0] ? Promise.reject(new Error('connection terminated')) : super.loadEvent(id);
+        }
+      }
+      try {
+        await probe.drain(names.fanoutLane('high'));
+        const handle = fanOutHandler(10, 'high', { repo: new DownForOne(new FanoutRepository(db)) });
+        expect(await handle({ body, headers: {}, deliveryCount: 0, redelivered: false })).toBe('ack');
+        expect(await notificationsOf([ids[0]])).toBe(0);
+        expect(await notificationsOf([ids[1]])).toBe(1);
+        const [single] = await singlesOnLane(probe, ids, 1);
+        expect(single).toEqual({ body: expect.objectContaining({ kind: 'event.accepted', event_id: ids[0] }), requestId: 'bundle-0' });
+      } finally {
+        await probe.close();
+      }
+    });
+
+    it('when the deliveries of a bundle cannot be published, then every event goes back to its lane alone and the redelivery queues them', async () => {
+      const { ids, body } = await twoEvents();
+      const probe = await openQueueProbe(config);
+      // The broker refuses delivery messages (a channel error, say) but takes event messages.
+      const refusing = Object.create(broker) as MessageQueue;
+      refusing.publish = (exchange, routingKey, msg, options) =>
+        exchange === names.deliveriesExchange
+          ? Promise.reject(new Error('publish not confirmed'))
+          : broker.publish(exchange, routingKey, msg, options);
+      try {
+        await probe.drain(names.fanoutLane('high'));
+        expect(await fanOutHandler(10, 'high', { broker: refusing })({ body, headers: {}, deliveryCount: 0, redelivered: false })).toBe(
+          'ack',
+        );
+        // Both events' notifications exist, none is queued yet: each event goes back alone.
+        expect(await notificationsOf(ids)).toBe(2);
+        const singles = await singlesOnLane(probe, ids, 2);
+
+        const handle = fanOutHandler();
+        for (const s of singles) {
+          const msg = {
+            body: Buffer.from(JSON.stringify(s.body)),
+            headers: { 'x-request-id': s.requestId },
+            deliveryCount: 0,
+            redelivered: false,
+          };
+          expect(await handle(msg)).toBe('ack');
+        }
+        const queued = (await probe.drain(names.deliveryQueue('webhook')))
+          .map((m) => JSON.parse(m.body.toString()))
+          .filter((b) => ids.includes(b.event_id));
+        expect(queued.map((b) => b.event_id).sort()).toEqual([...ids].sort());
       } finally {
         await probe.close();
       }
