@@ -53,6 +53,14 @@ function fanOutHandler(deliveriesPerMessage = 10, lane: Priority = 'high', over:
   );
 }
 
+/** POST /api/v1/events with the project's key, as a client would. */
+function postEvent(key: string, body: Record<string, unknown>) {
+  return request(api.baseUrl.replace(/\/api\/v1$/, ''))
+    .post('/api/v1/events')
+    .set('X-API-Key', key)
+    .send(body);
+}
+
 function asDelivery(eventId: string, projectId: string): QueueMessage {
   const body = Buffer.from(JSON.stringify({ kind: 'event.accepted', event_id: eventId, project_id: projectId }));
   return { body, headers: {}, deliveryCount: 0, redelivered: false };
@@ -61,18 +69,15 @@ function asDelivery(eventId: string, projectId: string): QueueMessage {
 describe('fan-out', () => {
   it('when the same event message is handled twice, then each (recipient x channel) notification exists once', async () => {
     const { api_key: key, project_id: projectId } = await aProject(db, config);
-    const res = await request(api.baseUrl.replace(/\/api\/v1$/, ''))
-      .post('/api/v1/events')
-      .set('X-API-Key', key)
-      .send({
-        event_type: 'fanout.twice',
-        recipients: [
-          { channels: ['email', 'sms'], email: 'a@example.com', phone: '+15005550006' },
-          { channels: ['email', 'webhook'], email: 'b@example.com', webhook_url: 'http://127.0.0.1:9/x' },
-        ],
-        payload: {},
-        inline: { html: '<p>x</p>' },
-      });
+    const res = await postEvent(key, {
+      event_type: 'fanout.twice',
+      recipients: [
+        { channels: ['email', 'sms'], email: 'a@example.com', phone: '+15005550006' },
+        { channels: ['email', 'webhook'], email: 'b@example.com', webhook_url: 'http://127.0.0.1:9/x' },
+      ],
+      payload: {},
+      inline: { html: '<p>x</p>' },
+    });
     expect(res.status).toBe(202);
 
     const handle = fanOutHandler();
@@ -95,15 +100,12 @@ describe('fan-out', () => {
 
   it('when an event has 1000 webhook recipients and a 100 KB payload, then 100 batch messages of ids only name each notification once', async () => {
     const { api_key: key, project_id: projectId } = await aProject(db, config);
-    const res = await request(api.baseUrl.replace(/\/api\/v1$/, ''))
-      .post('/api/v1/events')
-      .set('X-API-Key', key)
-      .send({
-        event_type: 'fanout.wide',
-        recipients: Array.from({ length: 1000 }, (_, i) => ({ channels: ['webhook'], webhook_url: `http://127.0.0.1:9/hook/${i}` })),
-        payload: { blob: 'x'.repeat(100_000) },
-        inline: { html: '<p>x</p>' },
-      });
+    const res = await postEvent(key, {
+      event_type: 'fanout.wide',
+      recipients: Array.from({ length: 1000 }, (_, i) => ({ channels: ['webhook'], webhook_url: `http://127.0.0.1:9/hook/${i}` })),
+      payload: { blob: 'x'.repeat(100_000) },
+      inline: { html: '<p>x</p>' },
+    });
     expect(res.status).toBe(202);
 
     const handle = fanOutHandler();
@@ -133,15 +135,12 @@ describe('fan-out', () => {
   it('when a webhook event has 3 recipients, then one batch message shares the target; with one delivery per message, three single messages', async () => {
     const { api_key: key, project_id: projectId } = await aProject(db, config);
     const post = () =>
-      request(api.baseUrl.replace(/\/api\/v1$/, ''))
-        .post('/api/v1/events')
-        .set('X-API-Key', key)
-        .send({
-          event_type: 'fanout.batch',
-          recipients: [0, 1, 2].map((i) => ({ channels: ['webhook'], webhook_url: `http://127.0.0.1:9/batch/${i}` })),
-          payload: { order: 8 },
-          inline: { html: '<p>x</p>' },
-        });
+      postEvent(key, {
+        event_type: 'fanout.batch',
+        recipients: [0, 1, 2].map((i) => ({ channels: ['webhook'], webhook_url: `http://127.0.0.1:9/batch/${i}` })),
+        payload: { order: 8 },
+        inline: { html: '<p>x</p>' },
+      });
     const [batched, single] = [await post(), await post()];
     expect([batched.status, single.status]).toEqual([202, 202]);
     const probe = await openQueueProbe(config);
@@ -168,15 +167,12 @@ describe('fan-out', () => {
 
   it('when a webhook event with a small payload is fanned out, then its first delivery carries its target, and a republish does not', async () => {
     const { api_key: key, project_id: projectId } = await aProject(db, config);
-    const res = await request(api.baseUrl.replace(/\/api\/v1$/, ''))
-      .post('/api/v1/events')
-      .set('X-API-Key', key)
-      .send({
-        event_type: 'fanout.target',
-        recipients: [{ channels: ['webhook', 'email'], email: 'c@example.com', webhook_url: 'http://127.0.0.1:9/target' }],
-        payload: { order: 7 },
-        inline: { html: '<p>x</p>' },
-      });
+    const res = await postEvent(key, {
+      event_type: 'fanout.target',
+      recipients: [{ channels: ['webhook', 'email'], email: 'c@example.com', webhook_url: 'http://127.0.0.1:9/target' }],
+      payload: { order: 7 },
+      inline: { html: '<p>x</p>' },
+    });
     expect(res.status).toBe(202);
     const handle = fanOutHandler();
     const probe = await openQueueProbe(config);
@@ -210,15 +206,12 @@ describe('fan-out', () => {
     async function twoEvents() {
       const { api_key: key, project_id: projectId } = await aProject(db, config);
       const post = () =>
-        request(api.baseUrl.replace(/\/api\/v1$/, ''))
-          .post('/api/v1/events')
-          .set('X-API-Key', key)
-          .send({
-            event_type: 'fanout.bundle',
-            recipients: [{ channels: ['webhook'], webhook_url: 'http://127.0.0.1:9/b' }],
-            payload: {},
-            inline: { html: '<p>x</p>' },
-          });
+        postEvent(key, {
+          event_type: 'fanout.bundle',
+          recipients: [{ channels: ['webhook'], webhook_url: 'http://127.0.0.1:9/b' }],
+          payload: {},
+          inline: { html: '<p>x</p>' },
+        });
       const ids = [(await post()).body.id as string, (await post()).body.id as string];
       const bundle = {
         kind: 'events.accepted',

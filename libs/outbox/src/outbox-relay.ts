@@ -34,6 +34,11 @@ export interface OutboxBundle {
 
 export type OutboxBundler = (rows: OutboxRow[]) => OutboxBundle[];
 
+/** A row as the message it is on its own. */
+function alone(r: OutboxRow): OutboxBundle {
+  return { rows: [r], exchange: r.exchange, routingKey: r.routing_key, payload: r.payload, headers: r.headers };
+}
+
 /**
  * Moves outbox rows to RabbitMQ: lock a batch (SKIP LOCKED, so every replica can relay), publish
  * with confirms, delete only what the broker confirmed, commit. A crash anywhere leaves the rows
@@ -89,23 +94,17 @@ export class OutboxRelay {
       for (const { id, bytes } of oversized) {
         await this.park(outbox, id, `payload is ${bytes} bytes; the relay publishes at most ${maxMessageBytes} (OUTBOX_MAX_MESSAGE_BYTES)`);
       }
+      // Rows the bundler leaves out go as messages of their own.
       const bundles = this.options.bundle?.(rows) ?? [];
       const bundled = new Set(bundles.flatMap((b) => b.rows));
-      const alone = rows.filter((r) => !bundled.has(r));
+      const messages = [...bundles, ...rows.filter((r) => !bundled.has(r)).map(alone)];
       // Publishes are pipelined; awaiting each confirm in turn would cap the relay near 500 msg/s.
-      const [bundleResults, results] = await Promise.all([
-        Promise.allSettled(bundles.map((b) => this.publishBundle(b))),
-        Promise.allSettled(alone.map((r) => this.publish(r))),
-      ]);
-      const sent = [...bundles.filter((_, i) => bundleResults[i].status === 'fulfilled').flatMap((b) => b.rows)];
-      sent.push(...alone.filter((_, i) => results[i].status === 'fulfilled'));
-      const retry = [
-        ...bundles.filter((_, i) => bundleResults[i].status === 'rejected').flatMap((b) => b.rows),
-        ...alone.filter((_, i) => results[i].status === 'rejected'),
-      ];
+      const results = await Promise.allSettled(messages.map((m) => this.publish(m)));
+      const sent = messages.filter((_, i) => results[i].status === 'fulfilled').flatMap((m) => m.rows);
+      const retry = messages.filter((_, i) => results[i].status === 'rejected').flatMap((m) => m.rows);
       for (const row of retry) {
         if (!this.broker.isConnected) break; // the broker went away: every row waits for the next pass
-        const error = await this.publish(row).then(
+        const error = await this.publish(alone(row)).then(
           () => undefined,
           (err: Error) => err,
         );
@@ -117,27 +116,18 @@ export class OutboxRelay {
     });
   }
 
-  private publish(r: OutboxRow): Promise<void> {
+  private publish(m: OutboxBundle): Promise<void> {
     return withSpan(
-      `${r.exchange || 'queue'} publish`,
+      `${m.exchange || 'queue'} publish`,
       SpanKind.PRODUCER,
-      { 'messaging.destination.name': r.routing_key },
-      // The span continues the trace stored with the row; the message carries the relay's span on.
+      { 'messaging.destination.name': m.routingKey },
+      // A row's span continues the trace stored with it; the message carries the relay's span on.
       () =>
-        this.broker.publish(r.exchange, r.routing_key, r.payload, {
-          headers: injectTraceHeaders({ ...r.headers }),
-          messageId: `outbox-${r.id}`,
+        this.broker.publish(m.exchange, m.routingKey, m.payload, {
+          headers: injectTraceHeaders({ ...m.headers }),
+          messageId: `outbox-${m.rows[0].id}`,
         }),
-      r.headers,
-    );
-  }
-
-  private publishBundle(b: OutboxBundle): Promise<void> {
-    return withSpan(`${b.exchange || 'queue'} publish`, SpanKind.PRODUCER, { 'messaging.destination.name': b.routingKey }, () =>
-      this.broker.publish(b.exchange, b.routingKey, b.payload, {
-        headers: injectTraceHeaders({ ...b.headers }),
-        messageId: `outbox-${b.rows[0].id}`,
-      }),
+      m.headers,
     );
   }
 

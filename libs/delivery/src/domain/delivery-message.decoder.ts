@@ -8,6 +8,7 @@ import {
 } from '@herald/contracts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
 
 /**
  * A single message decodes to one delivery, a batch to one per notification it carries;
@@ -25,7 +26,7 @@ function problem(m: Record<string, unknown>, channel: Channel): string | null {
   if (m.channel !== channel) return `channel is not ${channel}`;
   // Ids reach uuid columns; a malformed one would fail every attempt with a database error.
   for (const key of ['notification_id', 'event_id', 'project_id'] as const) {
-    if (typeof m[key] !== 'string' || !UUID.test(m[key] as string)) return `${key} is not a UUID`;
+    if (!isUuid(m[key])) return `${key} is not a UUID`;
   }
   if (!isPositiveInt(m.attempt)) return 'attempt is not a positive integer';
   if (m.max_attempts !== undefined && !isPositiveInt(m.max_attempts)) return 'max_attempts is not a positive integer';
@@ -79,7 +80,6 @@ function pick(m: Record<string, unknown>): DeliveryMessage {
   return message;
 }
 
-const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
 const MAX_REQUEST_ID_LENGTH = 200;
 
 /** Why a batch cannot be first attempts on `channel`, or null when it can. */

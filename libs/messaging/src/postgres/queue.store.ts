@@ -100,7 +100,7 @@ export class QueueStore {
     leaseMs: number,
     token: string,
   ): Promise<{ rows: ClaimedRow[]; nextDueMs: number | null }> {
-    const { rows } = await this.pool.query<ClaimedRow & { next_due_ms: number | null }>(
+    const { rows } = await this.pool.query<Omit<ClaimedRow, 'id'> & { id: string | null; next_due_ms: number | null }>(
       `WITH picked AS (
          SELECT id FROM queue_messages
           WHERE queue = $1 AND available_at <= now()
@@ -120,8 +120,9 @@ export class QueueStore {
                  FROM queue_messages WHERE queue = $1 AND available_at > now())`,
       [queue, limit, leaseMs, token],
     );
-    const due = rows.pop();
-    const claimed: ClaimedRow[] = rows.map(({ next_due_ms: _n, ...row }) => row);
+    // The due-time row is the one without an id; UNION ALL promises no order.
+    const due = rows.find((r) => r.id === null);
+    const claimed = rows.filter((r) => r !== due).map(({ next_due_ms: _n, ...row }) => row as ClaimedRow);
     // NULL when nothing waits (GREATEST in SQL would turn that into 0: a consumer spinning on an empty queue).
     const nextDueMs = due?.next_due_ms == null ? null : Math.max(0, Number(due.next_due_ms));
     return { rows: claimed.sort((a, b) => Number(BigInt(a.id) - BigInt(b.id))), nextDueMs };

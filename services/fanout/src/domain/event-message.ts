@@ -1,13 +1,9 @@
-import { EVENT_BATCH_MAX_ITEMS } from '@herald/contracts';
+import { EVENT_BATCH_MAX_ITEMS, type EventsAcceptedMessage } from '@herald/contracts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One accepted event to fan out; `headers` only when it came in a bundle (a single message has its own). */
-export interface AcceptedEvent {
-  event_id: string;
-  project_id: string;
-  headers?: Record<string, string>;
-}
+export type AcceptedEvent = EventsAcceptedMessage['events'][number];
 
 export type DecodedEventMessage = { kind: 'single'; event: AcceptedEvent } | { kind: 'bundle'; events: AcceptedEvent[] };
 
