@@ -1,2 +1,1 @@
 export * from './logger';
-export * from './request-context';

@@ -1,6 +1,6 @@
 import type { DeliveryMessage } from '@herald/contracts';
 import { REQUEST_ID_HEADER } from '@herald/contracts';
-import { runWithRequestId, type Logger } from '@herald/logger';
+import type { Logger } from '@herald/logger';
 import type { HandlerOutcome, QueueMessage } from '@herald/messaging';
 import { ConcurrencyGate } from '@herald/runtime';
 import { SpanKind, withSpan } from '@herald/telemetry';
@@ -54,10 +54,8 @@ async function deliverBatch(
   deliveries: Delivery[],
   onProgress: () => void,
 ): Promise<HandlerOutcome> {
-  // Items of a fan-out bundle each log under their own event's request id.
-  const settled = await Promise.allSettled(
-    deliveries.map((d) => gate.run(() => runWithRequestId(d.requestId, () => deliverOne(deps, d)).finally(onProgress))),
-  );
+  // Items of a fan-out bundle each carry (and log) their own event's request id.
+  const settled = await Promise.allSettled(deliveries.map((d) => gate.run(() => deliverOne(deps, d).finally(onProgress))));
   const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failed) throw failed.reason;
   const refused = deliveries.filter((_, i) => (settled[i] as PromiseFulfilledResult<DeliveryResult>).value === 'reject');
@@ -86,23 +84,21 @@ export function deliveryHandler(
   const logger: Logger = deps.logger;
   const gate = new ConcurrencyGate(options.maxInFlight);
   const onProgress = options.onProgress ?? (() => undefined);
-  return (raw) => {
+  return async (raw) => {
     const requestId = requestIdOf(raw);
-    return runWithRequestId(requestId, async () => {
-      const decoded = decodeDeliveryMessage(raw.body, deps.channel);
-      if (!decoded.ok) {
-        logger.warn('invalid delivery message dead-lettered', { reason: decoded.reason, message_id: raw.messageId });
-        return 'reject';
-      }
-      const context = { redelivered: raw.redelivered };
-      const deliveries = decoded.messages.map((message, i) => ({
-        message,
-        requestId: decoded.requestIds?.[i] ?? requestId,
-        context,
-        headers: raw.headers,
-      }));
-      if (deliveries.length === 1) return gate.run(() => deliverOne(deps, deliveries[0]));
-      return deliverBatch(deps, gate, deliveries, onProgress);
-    });
+    const decoded = decodeDeliveryMessage(raw.body, deps.channel);
+    if (!decoded.ok) {
+      logger.warn('invalid delivery message dead-lettered', { reason: decoded.reason, message_id: raw.messageId, request_id: requestId });
+      return 'reject';
+    }
+    const context = { redelivered: raw.redelivered };
+    const deliveries = decoded.messages.map((message, i) => ({
+      message,
+      requestId: decoded.requestIds?.[i] ?? requestId,
+      context,
+      headers: raw.headers,
+    }));
+    if (deliveries.length === 1) return gate.run(() => deliverOne(deps, deliveries[0]));
+    return deliverBatch(deps, gate, deliveries, onProgress);
   };
 }

@@ -78,6 +78,22 @@ describe('deliverNotification', () => {
     expect(w.deadLetters).toEqual(['permanent_failure']);
   });
 
+  it('when a delivery fails for good, then its log line names the request id of the event it belongs to', async () => {
+    const w = world(outcome({ kind: 'permanent', providerResponse: {}, error: 'HTTP 410' }));
+    const lines: unknown[] = [];
+    w.deps.logger = Object.assign(Object.create(w.deps.logger), {
+      warn: (message: string, meta: object) => lines.push({ message, ...meta }),
+    });
+    await deliverNotification(w.deps, msg, 'req-42');
+    expect(lines).toEqual([
+      expect.objectContaining({
+        message: 'sms delivery failed; dead-lettered',
+        notification_id: msg.notification_id,
+        request_id: 'req-42',
+      }),
+    ]);
+  });
+
   it('when the provider fails transiently, then a retry is scheduled and nothing is suppressed', async () => {
     const w = world(outcome({ kind: 'retryable', providerResponse: {}, error: 'HTTP 503' }));
     await deliverNotification(w.deps, msg);

@@ -67,7 +67,11 @@ async function attempt(deps: DeliverNotificationDeps, request: DeliveryRequest):
       deps.provider.send(request),
     );
   } catch (err) {
-    deps.logger.error('provider failed unexpectedly', { notification_id: request.message.notification_id, error: describeError(err) });
+    deps.logger.error('provider failed unexpectedly', {
+      notification_id: request.message.notification_id,
+      request_id: request.requestId,
+      error: describeError(err),
+    });
     return { kind: 'retryable', providerResponse: {}, error: `internal error: ${describeError(err)}` };
   }
 }
@@ -106,9 +110,14 @@ async function targetFromMessage(
  * message never read the notification, so fan-out may have failed it meanwhile by giving up on
  * the event; the receiver got it, so a delivery is still recorded as one.
  */
-async function record(deps: DeliverNotificationDeps, attempt: AttemptRecord, sentUnread: boolean): Promise<boolean> {
+async function record(
+  deps: DeliverNotificationDeps,
+  attempt: AttemptRecord,
+  sentUnread: boolean,
+  requestId: string | undefined,
+): Promise<boolean> {
   if (await deps.store.record(attempt)) return true;
-  const context = { notification_id: attempt.notificationId };
+  const context = { notification_id: attempt.notificationId, request_id: requestId };
   if (sentUnread && attempt.status === 'delivered' && (await deps.store.recordDeliveredAfterGiveUp(attempt))) {
     deps.logger.warn('delivered after fan-out had given up on its event: recorded as delivered', context);
     return true;
@@ -130,21 +139,22 @@ export async function deliverNotification(
   delivery: DeliveryContext = { redelivered: true },
 ): Promise<DeliveryResult> {
   const { logger, channel } = deps;
+  const ids = { notification_id: msg.notification_id, request_id: requestId };
   const carried = await targetFromMessage(deps, msg, delivery);
   const target = carried ?? (await deps.store.find({ notificationId: msg.notification_id, projectId: msg.project_id }));
   if (!target) {
-    logger.warn('delivery for an unknown notification dead-lettered', { notification_id: msg.notification_id });
+    logger.warn('delivery for an unknown notification dead-lettered', ids);
     return 'reject';
   }
   const verdict = redeliveryVerdict(target, msg);
   if (verdict === 'reschedule') {
     await deps.followUps.retryLater(msg, nextRetryDelay(deps.policy, msg.attempt - 1), requestId);
-    logger.info('redelivered attempt was already recorded; its retry is queued again', { notification_id: msg.notification_id });
+    logger.info('redelivered attempt was already recorded; its retry is queued again', ids);
     return 'ack';
   }
   if (verdict === 'skip') {
     if (logger.isDebugEnabled()) {
-      logger.debug('attempt already handled; nothing sent', { notification_id: msg.notification_id, status: target.status });
+      logger.debug('attempt already handled; nothing sent', { ...ids, status: target.status });
     }
     return 'ack';
   }
@@ -153,9 +163,9 @@ export async function deliverNotification(
   const outcome = await attempt(deps, { message: msg, target, requestId });
   observeAttempt(channel, outcome, (performance.now() - started) / 1000);
   const decision = decideNextStep(outcome, msg.attempt, msg.max_attempts ?? deps.policy.maxAttempts, deps.policy);
-  if (!(await record(deps, attemptRecord(msg, decision, outcome), carried !== undefined))) return 'ack';
+  if (!(await record(deps, attemptRecord(msg, decision, outcome), carried !== undefined, requestId))) return 'ack';
   observeDecision(channel, decision, target.acceptedAt);
-  const context = { notification_id: msg.notification_id, attempt: msg.attempt, message_id: outcome.providerResponse.message_id };
+  const context = { ...ids, attempt: msg.attempt, message_id: outcome.providerResponse.message_id };
   if (decision.kind === 'retry') {
     await deps.followUps.retryLater(msg, decision.delayMs, requestId);
     logger.info(`${channel} attempt failed; retry scheduled`, { ...context, error: decision.reason, delay_ms: decision.delayMs });

@@ -46,7 +46,9 @@ export function auditTrail(audit: AuditLogRepository, logger: Logger): RequestHa
       };
       audit
         .insert(entry)
-        .catch((err: Error) => logger.error('audit entry not written', { action: spec.action, error: err.message }))
+        .catch((err: Error) =>
+          logger.error('audit entry not written', { action: spec.action, request_id: req.requestId, error: err.message }),
+        )
         .finally(() => end(...args));
       return res;
     }) as Response['end'];

@@ -54,12 +54,22 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     // An outage is not a bug: the caller is told to come back (nothing is half-written: each
     // write is one statement or one transaction), and the log says what, not a stack per request.
     if (isDatabaseUnreachable(err)) {
-      logger.warn('database unreachable', { method: req.method, path: req.path, error: (err as Error)?.message ?? String(err) });
+      logger.warn('database unreachable', {
+        method: req.method,
+        path: req.path,
+        request_id: req.requestId,
+        error: (err as Error)?.message ?? String(err),
+      });
       res.set('Retry-After', String(RETRY_AFTER_OUTAGE_S));
       res.status(STATUS_BY_CODE.unavailable).json({ detail: 'the database cannot be reached right now; retry later' });
       return;
     }
-    logger.error('unhandled error', { method: req.method, path: req.path, error: (err as Error)?.stack ?? String(err) });
+    logger.error('unhandled error', {
+      method: req.method,
+      path: req.path,
+      request_id: req.requestId,
+      error: (err as Error)?.stack ?? String(err),
+    });
     res.status(500).json({ detail: 'internal server error' });
   };
 }

@@ -1,4 +1,3 @@
-import { runWithRequestId } from '@herald/logger';
 import type { RequestHandler } from 'express';
 import { randomUUID } from 'node:crypto';
 
@@ -10,5 +9,5 @@ export const requestContext: RequestHandler = (req, res, next) => {
   const requestId = given && SAFE_ID.test(given) ? given : randomUUID();
   res.setHeader('X-Request-Id', requestId);
   req.requestId = requestId;
-  runWithRequestId(requestId, () => next());
+  next();
 };

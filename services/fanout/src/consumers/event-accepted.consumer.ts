@@ -1,7 +1,6 @@
 import { REQUEST_ID_HEADER, type EventAcceptedMessage, type Priority } from '@herald/contracts';
 import type { Logger } from '@herald/logger';
 import { injectTraceHeaders, SpanKind, withSpan } from '@herald/telemetry';
-import { runWithRequestId } from '@herald/logger';
 import type { HandlerOutcome, MessageQueue, QueueMessage, TopologyNames } from '@herald/messaging';
 import type { FanoutStore } from '../data/fanout.store';
 import { decodeEventMessage, type AcceptedEvent } from '../domain/event-message';
@@ -83,36 +82,35 @@ async function split(deps: FanoutDeps, lane: Priority, events: AcceptedEvent[]):
   );
 }
 
-function handleEvent(
+async function handleEvent(
   deps: FanoutDeps,
   message: AcceptedEvent,
   headers: Record<string, unknown>,
   sink: DeliverySink,
 ): Promise<HandlerOutcome> {
   const requestId = headers[REQUEST_ID_HEADER] as string | undefined;
-  return runWithRequestId(requestId, async () => {
-    try {
-      return await withSpan(
-        'fanout.events process',
-        SpanKind.CONSUMER,
-        { 'herald.event_id': message.event_id, 'herald.project_id': message.project_id },
-        // Deliveries carry the fan-out span on to the workers.
-        () => fanOut(deps, message, injectTraceHeaders(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}), sink),
-        headers,
-      );
-    } catch (err) {
-      if (!isPoison(err)) throw err;
-      const reason = poisonReason(err);
-      const failed = await deps.repo.failEvent(message.event_id, reason);
-      if (failed) observeFailedByFanOut(failed.failedByChannel);
-      deps.logger.error('event cannot be fanned out; it ends failed', {
-        event_id: message.event_id,
-        status: failed?.status,
-        error: (err as Error).message,
-      });
-      return 'ack';
-    }
-  });
+  try {
+    return await withSpan(
+      'fanout.events process',
+      SpanKind.CONSUMER,
+      { 'herald.event_id': message.event_id, 'herald.project_id': message.project_id },
+      // Deliveries carry the fan-out span on to the workers.
+      () => fanOut(deps, message, injectTraceHeaders(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}), sink),
+      headers,
+    );
+  } catch (err) {
+    if (!isPoison(err)) throw err;
+    const reason = poisonReason(err);
+    const failed = await deps.repo.failEvent(message.event_id, reason);
+    if (failed) observeFailedByFanOut(failed.failedByChannel);
+    deps.logger.error('event cannot be fanned out; it ends failed', {
+      event_id: message.event_id,
+      request_id: requestId,
+      status: failed?.status,
+      error: (err as Error).message,
+    });
+    return 'ack';
+  }
 }
 
 async function fanOut(
@@ -123,7 +121,10 @@ async function fanOut(
 ): Promise<HandlerOutcome> {
   const event = await deps.repo.loadEvent(message.event_id);
   if (!event) {
-    deps.logger.error('event message for an unknown event dead-lettered', { event_id: message.event_id });
+    deps.logger.error('event message for an unknown event dead-lettered', {
+      event_id: message.event_id,
+      request_id: headers[REQUEST_ID_HEADER],
+    });
     return 'reject';
   }
   // Plans, insert parameters, returned rows and publishes in flight all scale with this.
@@ -138,7 +139,12 @@ async function fanOut(
       const lane = deps.fairShare.lane(event.project_id, event.priority, pending.length);
       // Only notifications created just now may carry their target; a republish is read by the worker.
       await sink.add(event, pending, headers, lane, created !== undefined);
-      deps.logger.info('event fanned out', { event_id: event.id, notifications: pending.length, lane });
+      deps.logger.info('event fanned out', {
+        event_id: event.id,
+        request_id: headers[REQUEST_ID_HEADER],
+        notifications: pending.length,
+        lane,
+      });
       return 'ack';
     },
     event.priority,
