@@ -1,3 +1,4 @@
+import { eventually } from '../support/eventually';
 import { useSystem } from '../support/system-fixture';
 import { anOrganization, bearer } from './members.support';
 
@@ -83,8 +84,20 @@ describe('projects of an organization', () => {
 
   it('when an admin deletes a project, then its key is refused at once and its data is gone', async () => {
     const org = await anOrganization(f.system.api.db, f.config);
-    const events = await http().get('/api/v1/events').set('X-API-Key', org.api_key);
-    expect(events.status).toBe(200);
+    const posted = await http()
+      .post('/api/v1/events')
+      .set('X-API-Key', org.api_key)
+      .send({
+        event_type: 'x',
+        recipients: [{ channels: ['webhook'], webhook_url: 'http://127.0.0.1:9/hook' }],
+        payload: {},
+        inline: { html: '<p>x</p>' },
+      });
+    expect(posted.status).toBe(202);
+    const notificationsOf = async () =>
+      (await f.system.api.db.query('SELECT 1 FROM notifications WHERE project_id = $1 OR event_id = $2', [org.project_id, posted.body.id]))
+        .rows;
+    await eventually(async () => expect(await notificationsOf()).toHaveLength(1));
     const admin = await org.member('admin');
     expect((await http().delete(`/api/v1/projects/${org.project_id}`).set(bearer(admin.token))).status).toBe(204);
 
@@ -92,6 +105,8 @@ describe('projects of an organization', () => {
     expect((await http().get(`/api/v1/projects/${org.project_id}`).set(bearer(admin.token))).status).toBe(404);
     const { rows } = await f.system.api.db.query('SELECT 1 FROM api_keys WHERE project_id = $1', [org.project_id]);
     expect(rows).toHaveLength(0);
+    // Notifications go with their events (they have no key of their own to the project).
+    expect(await notificationsOf()).toHaveLength(0);
     const [entry] = await auditOf(org.organization_id, 'project.deleted');
     expect(entry).toMatchObject({
       project_id: null,

@@ -20,6 +20,7 @@ import { QueueTables1764000000000 } from './migrations/1764000000000-queue-table
 import { Retention1764010000000 } from './migrations/1764010000000-retention';
 import { HotDeliveryUpdates1764020000000 } from './migrations/1764020000000-hot-delivery-updates';
 import { SigningSecretChanges1764030000000 } from './migrations/1764030000000-signing-secret-changes';
+import { NotificationsProjectThroughEvent1764040000000 } from './migrations/1764040000000-notifications-project-through-event';
 
 export const MIGRATIONS = [
   InitialSchema1763780000000,
@@ -41,6 +42,7 @@ export const MIGRATIONS = [
   Retention1764010000000,
   HotDeliveryUpdates1764020000000,
   SigningSecretChanges1764030000000,
+  NotificationsProjectThroughEvent1764040000000,
 ];
 
 /** SQL text, or a named statement that PostgreSQL parses once per connection (hot paths); each call is planned (see connect). */
