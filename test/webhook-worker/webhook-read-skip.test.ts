@@ -169,7 +169,7 @@ describe('webhook worker: first attempt sent from its message', () => {
         logger: createLogger('webhook-worker-test', h.config.LOG_LEVEL),
         secrets: new SigningSecretsSource(h.db, { live: true }),
       },
-      { maxInFlight: 64 },
+      { maxSends: 64 },
     );
     const body = Buffer.from(JSON.stringify(msg));
     expect(await handle({ body, headers: {}, deliveryCount: 1, redelivered: true })).toBe('ack');

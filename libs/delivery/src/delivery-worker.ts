@@ -73,15 +73,15 @@ export async function startDeliveryWorker(config: Config, logger: Logger, option
     logger,
     secrets,
   };
-  // One consumer per priority lane, each with the full prefetch and its own bound on deliveries
-  // in flight (a batch message carries many): a lane alone runs at full speed, and a `high`
-  // delivery finds capacity of its own however long the other lanes' backlogs are.
+  // One consumer per priority lane, each with the full prefetch and its own bound on provider
+  // calls in flight (a batch message carries many deliveries): a lane alone runs at full speed,
+  // and a `high` delivery finds capacity of its own however long the other lanes' backlogs are.
   const consumers = PRIORITIES.map((priority) =>
     connected.consumer({
       queue: names.deliveryQueue(channel, priority),
       prefetch: options.prefetch,
       logger,
-      handle: health.watch(deliveryHandler(deps, { maxInFlight: options.prefetch, onProgress: () => health.progressed() })),
+      handle: health.watch(deliveryHandler(deps, { maxSends: options.prefetch, onProgress: () => health.progressed() })),
     }),
   );
   for (const consumer of consumers) {

@@ -46,7 +46,7 @@ describe('deliveryHandler with a batch message', () => {
         policy: { maxAttempts: 3, baseDelayMs: 10, maxDelayMs: 100 },
         logger: createLogger('spec', 'silent'),
       },
-      { maxInFlight: 1, onProgress: () => events.push('progress') },
+      { maxSends: 1, onProgress: () => events.push('progress') },
     );
 
     const outcome = await handle({ body: Buffer.from(JSON.stringify(batch)), headers: {}, deliveryCount: 0, redelivered: false });
@@ -54,5 +54,32 @@ describe('deliveryHandler with a batch message', () => {
 
     expect(most).toBe(1);
     expect(events).toEqual(['progress', 'progress', 'progress', 'ack']);
+  });
+
+  it('when records are slow to commit, then the lane keeps sending: a delivery waiting for its record holds no send slot', async () => {
+    const sent: number[] = [];
+    const commits: Array<() => void> = [];
+    const store: DeliveryStore = {
+      find: async () => target,
+      record: () => new Promise<boolean>((resolve) => commits.push(() => resolve(true))),
+      recordDeliveredAfterGiveUp: async () => false,
+    };
+    const handle = deliveryHandler(
+      {
+        channel: 'sms',
+        store,
+        provider: { send: async () => (sent.push(Date.now()), { kind: 'delivered', providerResponse: {} }) },
+        followUps: { retryLater: async () => undefined, deadLetter: async () => undefined, refuse: async () => undefined },
+        policy: { maxAttempts: 3, baseDelayMs: 10, maxDelayMs: 100 },
+        logger: createLogger('spec', 'silent'),
+      },
+      { maxSends: 1 },
+    );
+
+    const outcome = handle({ body: Buffer.from(JSON.stringify(batch)), headers: {}, deliveryCount: 0, redelivered: false });
+    for (let turn = 0; turn < 50 && commits.length < 3; turn++) await new Promise((r) => setImmediate(r));
+    expect(sent).toHaveLength(3);
+    commits.forEach((commit) => commit());
+    expect(await outcome).toBe('ack');
   });
 });

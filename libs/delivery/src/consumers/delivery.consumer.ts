@@ -48,14 +48,9 @@ function deliverOne(deps: DeliverNotificationDeps, d: Delivery): Promise<Deliver
  * notification, so those already recorded are skipped, not sent twice. A notification that does
  * not exist is refused on its own, as a single message of it would be.
  */
-async function deliverBatch(
-  deps: DeliverNotificationDeps,
-  gate: ConcurrencyGate,
-  deliveries: Delivery[],
-  onProgress: () => void,
-): Promise<HandlerOutcome> {
+async function deliverBatch(deps: DeliverNotificationDeps, deliveries: Delivery[], onProgress: () => void): Promise<HandlerOutcome> {
   // Items of a fan-out bundle each carry (and log) their own event's request id.
-  const settled = await Promise.allSettled(deliveries.map((d) => gate.run(() => deliverOne(deps, d).finally(onProgress))));
+  const settled = await Promise.allSettled(deliveries.map((d) => deliverOne(deps, d).finally(onProgress)));
   const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failed) throw failed.reason;
   const refused = deliveries.filter((_, i) => (settled[i] as PromiseFulfilledResult<DeliveryResult>).value === 'reject');
@@ -64,8 +59,8 @@ async function deliverBatch(
 }
 
 export interface DeliveryHandlerOptions {
-  /** Deliveries this handler runs at once, however many a batch carries. */
-  maxInFlight: number;
+  /** Provider calls (sends) this handler makes at once, however many deliveries its messages carry. */
+  maxSends: number;
   /**
    * Called as each delivery of a batch ends: a batch behind slow receivers and a small prefetch
    * can take longer than the liveness watchdog's window while its deliveries move on.
@@ -82,7 +77,9 @@ export function deliveryHandler(
   options: DeliveryHandlerOptions,
 ): (msg: QueueMessage) => Promise<HandlerOutcome> {
   const logger: Logger = deps.logger;
-  const gate = new ConcurrencyGate(options.maxInFlight);
+  // Only the provider calls wait for a slot: a delivery waiting for its record to commit does not
+  // hold one, so the lane keeps sending while a batch of records is written.
+  const lane: DeliverNotificationDeps = { ...deps, sends: new ConcurrencyGate(options.maxSends) };
   const onProgress = options.onProgress ?? (() => undefined);
   return async (raw) => {
     const requestId = requestIdOf(raw);
@@ -98,7 +95,7 @@ export function deliveryHandler(
       context,
       headers: raw.headers,
     }));
-    if (deliveries.length === 1) return gate.run(() => deliverOne(deps, deliveries[0]));
-    return deliverBatch(deps, gate, deliveries, onProgress);
+    if (deliveries.length === 1) return deliverOne(lane, deliveries[0]);
+    return deliverBatch(lane, deliveries, onProgress);
   };
 }

@@ -1,5 +1,6 @@
 import type { Channel, DeliveryMessage } from '@herald/contracts';
 import type { Logger } from '@herald/logger';
+import type { ConcurrencyGate } from '@herald/runtime';
 import { SpanKind, withSpan } from '@herald/telemetry';
 import { nextRetryDelay, type RetryPolicyLike } from '@herald/messaging';
 import type { DeliveryStore } from '../data/delivery.store';
@@ -30,6 +31,8 @@ export interface DeliverNotificationDeps {
    * `target` can be sent without reading the notification. Absent: every delivery reads.
    */
   secrets?: SigningSecretsPort;
+  /** Bounds the provider calls in flight (a lane's prefetch); reads and records wait outside it. */
+  sends?: ConcurrencyGate;
 }
 
 /** What the transport knows about the queue message itself. */
@@ -74,6 +77,14 @@ async function attempt(deps: DeliverNotificationDeps, request: DeliveryRequest):
     });
     return { kind: 'retryable', providerResponse: {}, error: `internal error: ${describeError(err)}` };
   }
+}
+
+/** The attempt, observed from its start (not from waiting for a send slot). */
+async function timedAttempt(deps: DeliverNotificationDeps, request: DeliveryRequest): Promise<DeliveryOutcome> {
+  const started = performance.now();
+  const outcome = await attempt(deps, request);
+  observeAttempt(deps.channel, outcome, (performance.now() - started) / 1000);
+  return outcome;
 }
 
 /**
@@ -159,9 +170,8 @@ export async function deliverNotification(
     return 'ack';
   }
 
-  const started = performance.now();
-  const outcome = await attempt(deps, { message: msg, target, requestId });
-  observeAttempt(channel, outcome, (performance.now() - started) / 1000);
+  const request = { message: msg, target, requestId };
+  const outcome = await (deps.sends ? deps.sends.run(() => timedAttempt(deps, request)) : timedAttempt(deps, request));
   const decision = decideNextStep(outcome, msg.attempt, msg.max_attempts ?? deps.policy.maxAttempts, deps.policy);
   if (!(await record(deps, attemptRecord(msg, decision, outcome), carried !== undefined, requestId))) return 'ack';
   observeDecision(channel, decision, target.acceptedAt);
