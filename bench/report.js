@@ -51,7 +51,10 @@ function deliveriesPerCpuSecond(s) {
 function endToEndTable(r, out) {
   const stacks = Object.values(r.stacks).filter((s) => !s.unavailable);
   const bare = r.stacks.bare && !r.stacks.bare.unavailable ? r.stacks.bare : null;
-  out.push(`End to end: webhook deliveries from the start of the POST to receipt, ${r.settings.concurrency} publishers.`);
+  const warm = r.settings.e2eWarmupEvents
+    ? `after an unmeasured warm-up of ${r.settings.e2eWarmupEvents} + ${Math.ceil(r.settings.e2eWarmupEvents / 10)} x 10 events per stack`
+    : 'no warm-up (cold processes)';
+  out.push(`End to end: webhook deliveries from the start of the POST to receipt, ${r.settings.concurrency} publishers, ${warm}.`);
   out.push(
     '  deliveries/s = deliveries / (last receipt - first POST); "vs bare" = this stack / bare pipeline in this run (goal >= 0.85 throughput, <= 1.3 p99)',
   );
@@ -185,6 +188,10 @@ function printReport(r) {
   for (const st of Object.values(r.stacks)) {
     if (st.unavailable) out.push(`${st.stack}: UNAVAILABLE: ${st.unavailable.split('\n')[0]}`);
     if (st.crashed) out.push(`${st.stack}: A PROCESS DIED: ${st.crashed.split('\n')[0]}`);
+    for (const w of st.warmup_problems || [])
+      out.push(
+        `${st.stack}: WARM-UP (fan-out ${w.fanout}) LOST ${w.deliveries_missing}, DUPLICATED ${w.duplicates}, BAD SIGNATURES ${w.bad_signatures}`,
+      );
   }
   out.push('');
   endToEndTable(r, out);

@@ -11,6 +11,11 @@
  *   bare             bench/bare-pipeline: the same durable hops with none of Herald's features
  *                    (node:http -> one statement -> relay with confirms -> fan-out -> signed POST)
  * On each stack, with every stage running as users run it:
+ *   0. warm-up, not measured: a burst of BENCH_E2E_WARMUP_EVENTS events at fan-out 1 and a tenth
+ *      as many at fan-out 10, so that every stack is measured as it runs after its first minute,
+ *      not while V8 compiles it (a fresh api spends ~1.1 ms per POST on its first 200 requests,
+ *      0.6-0.8 up to ~2,000, then 0.36: JIT tiers, lazily compiled validators, a growing young
+ *      generation), which 3-second bursts would otherwise mostly measure
  *   1. paced: 100 deliveries/s offered at fan-out 1 (latency through an idle pipeline)
  *   2. burst: 3,000 events x 1 webhook and 300 x 10, 32 publishers (throughput; latency is then
  *      mostly queueing), every delivery's signature checked at bench/receiver.js
@@ -25,6 +30,7 @@
  *
  * Knobs (env, optional): BENCH_STACKS [bare,herald-rabbitmq,herald-postgres],
  * BENCH_E2E_F1_EVENTS [3000], BENCH_E2E_F10_EVENTS [300], BENCH_E2E_CONCURRENCY [32],
+ * BENCH_E2E_WARMUP_EVENTS [3000] (0 skips),
  * BENCH_E2E_PACED_S [3] (0 skips), BENCH_INGEST_CONNECTIONS [64] (empty skips),
  * BENCH_DURATION_S [10], BENCH_WARMUP_S [2], BENCH_DB_POOL [10], BENCH_FANOUT_PREFETCH [32],
  * BENCH_WEBHOOK_PREFETCH [64], BENCH_SKIP_PRIORITY, BENCH_SKIP_SCHEDULER, BENCH_SKIP_CHANNELS,
@@ -57,6 +63,7 @@ const S = {
   stacks: list('BENCH_STACKS', 'bare,herald-rabbitmq,herald-postgres'),
   e2eF1Events: num('BENCH_E2E_F1_EVENTS', 3000),
   e2eF10Events: num('BENCH_E2E_F10_EVENTS', 300),
+  e2eWarmupEvents: num('BENCH_E2E_WARMUP_EVENTS', 3000),
   concurrency: num('BENCH_E2E_CONCURRENCY', 32),
   pacedSeconds: num('BENCH_E2E_PACED_S', 3),
   pacedDeliveriesPerSec: 100,
@@ -226,6 +233,16 @@ async function benchStack(name, receiver, receiverUrl, tag = TAG) {
   const ctx = { stack, receiver, receiverUrl, roles, setRole, pg: state.pg, tag, log, Child, env };
   const alive = () => stack.processes.every((p) => p.alive);
   try {
+    if (S.e2eWarmupEvents > 0) {
+      for (const [fanout, events] of [
+        [1, S.e2eWarmupEvents],
+        [10, Math.ceil(S.e2eWarmupEvents / 10)],
+      ]) {
+        const w = await endToEnd.run(ctx, { mode: 'burst', fanout, events, concurrency: S.concurrency, warmup: true });
+        // Not measured, but checked: a warm-up that lost or doubled deliveries would be a finding.
+        if (w.deliveries_missing || w.duplicates || w.bad_signatures) out.warmup_problems = (out.warmup_problems || []).concat(w);
+      }
+    }
     const plan = [
       ...(S.pacedSeconds > 0
         ? [{ mode: 'paced', fanout: 1, ratePerSec: S.pacedDeliveriesPerSec, events: S.pacedDeliveriesPerSec * S.pacedSeconds }]

@@ -2,6 +2,7 @@
 /**
  * One end-to-end run against a stack: bench/publish.js POSTs `events` events of `fanout` webhook
  * recipients each; bench/receiver.js times every delivery and checks its signature.
+ * `warmup`: an unmeasured run of its own name (its result is only checked for losses).
  * mode 'burst': POST as fast as the stack accepts with `concurrency` in flight (throughput; its
  * latency is mostly time queued behind the burst). mode 'paced': open-loop at `ratePerSec`
  * events/s, well under capacity (latency through an idle pipeline).
@@ -42,9 +43,9 @@ async function collect(receiver, run) {
   return receiver.message((m) => m.cmd === 'collected' && m.run === run, 30_000);
 }
 
-async function run(ctx, { mode, fanout, events, ratePerSec, concurrency }) {
+async function run(ctx, { mode, fanout, events, ratePerSec, concurrency, warmup = false }) {
   const { stack, receiver, receiverUrl, roles, pg, tag, log, Child, env } = ctx;
-  const runId = `${tag}-${stack.name}-${mode}-f${fanout}`;
+  const runId = `${tag}-${stack.name}-${mode}-f${fanout}${warmup ? '-warmup' : ''}`;
   const expected = events * fanout;
   log(`${stack.name}: ${mode}, fan-out ${fanout}: ${events} events${ratePerSec ? ` at ${ratePerSec}/s` : ''} -> ${expected} deliveries`);
   const endCpu = cpuSample(roles);
