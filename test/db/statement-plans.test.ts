@@ -1,38 +1,50 @@
 import { randomUUID } from 'node:crypto';
 import { Database } from '@herald/db';
+import { NotificationRepository } from '@herald/delivery';
+import { FanoutRepository } from '../../services/fanout/src/data/fanout.repository';
 import { TEST_DATABASE_URL } from '../support/test-env';
 
 /**
- * Herald's hot statements are named (parsed once per connection). PostgreSQL would move such a
- * statement to one generic plan after five calls and keep it until the next ANALYZE: on a fresh
- * install, a plan made while the tables were nearly empty kept scanning them whole as they grew.
- * Every pooled connection plans each call for its parameters instead.
+ * PostgreSQL moves a named statement to one generic plan after five calls and keeps it until the
+ * next ANALYZE: on a fresh install, a plan made while the tables were nearly empty kept scanning
+ * them whole as they grew. The batched statements whose plan depends on the tables' size are
+ * therefore sent unnamed (planned on every call for the tables as they are), while the session
+ * keeps PostgreSQL's default so that its own foreign-key checks keep their cached plans.
  */
 describe('statement plans', () => {
   let db: Database;
 
   beforeAll(async () => {
+    // One connection: pg_prepared_statements below reads the session the statements ran in.
     db = await Database.connect(TEST_DATABASE_URL, 1);
   });
   afterAll(async () => {
     await db.close();
   });
 
-  it('when a named statement has run many times, then each call was still planned for its own parameters', async () => {
+  it('when the workers and fan-out have run their batched statements many times, then none of them was kept as a prepared plan', async () => {
+    const records = new NotificationRepository(db);
+    const fanout = new FanoutRepository(db);
+    for (let i = 0; i < 8; i++) {
+      await records.findForDelivery([{ notificationId: randomUUID(), projectId: randomUUID() }]);
+      await records.recordAttempts([
+        { notificationId: randomUUID(), attempt: 1, status: 'delivered', retryCount: 0, error: null, providerResponse: {} },
+      ]);
+      await fanout.loadEvents([randomUUID()]);
+    }
+    const { rows } = await db.query<{ statement: string }>(
+      `SELECT statement FROM pg_prepared_statements
+        WHERE statement LIKE '%notification_logs%' OR statement LIKE '%event_contents%' OR statement LIKE '%FROM events e%'`,
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it('when a named lookup has run many times, then PostgreSQL may keep a generic plan for it, as for its foreign-key checks', async () => {
     const name = `plans-${randomUUID()}`;
     for (let i = 0; i < 10; i++) {
       await db.query({ name, text: 'SELECT id FROM notifications WHERE id = $1' }, [randomUUID()]);
     }
-    // One connection in the pool: this reads the same session's prepared statements.
-    const { rows } = await db.query<{ generic_plans: string; custom_plans: string }>(
-      'SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = $1',
-      [name],
-    );
-    expect(rows).toEqual([{ generic_plans: '0', custom_plans: '10' }]);
-  });
-
-  it('when a transaction runs, then its connection plans the same way', async () => {
-    const mode = await db.transaction(async (tx) => (await tx.query<{ plan_cache_mode: string }>('SHOW plan_cache_mode')).rows[0]);
-    expect(mode).toEqual({ plan_cache_mode: 'force_custom_plan' });
+    const { rows } = await db.query<{ generic_plans: string }>('SELECT generic_plans FROM pg_prepared_statements WHERE name = $1', [name]);
+    expect(Number(rows[0].generic_plans)).toBeGreaterThan(0);
   });
 });

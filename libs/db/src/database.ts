@@ -46,6 +46,14 @@ export const MIGRATIONS = [
 ];
 
 /** SQL text, or a named statement that PostgreSQL parses once per connection (hot paths); each call is planned (see connect). */
+/**
+ * A string is parsed and planned on every call, with that call's values: for the batched
+ * statements whose best plan depends on how big the tables are right now. A named statement is
+ * parsed once per connection, and PostgreSQL may keep one generic plan for it (after five calls,
+ * until the next ANALYZE): a plan made while a fresh install's tables were nearly empty kept
+ * scanning them whole as they grew by thousands of rows a second (record-attempts 2.4-4.8 ms per
+ * call instead of ~1 ms), so only lookups whose plan cannot go wrong that way are named.
+ */
 export type Sql = string | { name: string; text: string };
 
 /** The part of a connection that repositories use: a pool, or a client inside a transaction. */
@@ -68,13 +76,9 @@ export class Database implements Queryable {
     const pool = new Pool({
       connectionString: url,
       max: poolSize,
-      // Named statements (the hot, batched ones) would otherwise switch to one generic plan after
-      // five calls and keep it until the next ANALYZE: a plan made while a fresh install's tables
-      // were nearly empty kept scanning them whole as they grew by thousands of rows a second
-      // (measured: the record-attempts statement 2.4-4.8 ms per call instead of ~1 ms). Planned
-      // on every call, they see the tables as they are, for ~0.2 ms per batch. The pool awaits
-      // this before it hands the new connection out.
-      onConnect: (client) => client.query('SET plan_cache_mode = force_custom_plan'),
+      // plan_cache_mode stays `auto` (see Sql): forcing custom plans on the session made
+      // PostgreSQL re-plan its own foreign-key checks on every row as well, 7-8 us each, a
+      // quarter of fan-out's insert of 100 notifications.
     });
     // An idle pooled connection that dies (a database restart, an administrator's terminate) is
     // reported here with no query to fail; unheard, it would crash the process. The pool has

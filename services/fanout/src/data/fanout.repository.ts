@@ -1,5 +1,5 @@
 import type { Channel, Priority } from '@herald/contracts';
-import { eventStatusSql, type Database, type Sql } from '@herald/db';
+import { eventStatusSql, type Database } from '@herald/db';
 import type { EventContent, TemplateForRender } from '../domain/compose-content';
 import type { FanOutPlan } from '../domain/fan-out-event.use-case';
 import type { PlannedNotification, RecipientSpec } from '../domain/plan-notifications';
@@ -43,17 +43,14 @@ export interface CreatedNotifications {
   ended: EndedAtFanOut[];
 }
 
-/** Prepared once per connection: these run for every event, for a batch of events at a time. */
-const LOAD_EVENTS: Sql = {
-  name: 'fanout-load-events',
-  text: `SELECT e.id, e.project_id, e.event_type, e.priority, e.payload, e.created_at, e.recipients, e.content,
+/** These run for every event, a batch of events at a time; planned per call (see Sql). */
+const LOAD_EVENTS = `SELECT e.id, e.project_id, e.event_type, e.priority, e.payload, e.created_at, e.recipients, e.content,
                 COALESCE((SELECT json_agg(t) FROM (
                   SELECT id, channel, subject, body, text_body, from_local, from_name, reply_to, on_missing_variable
                     FROM templates
                    WHERE project_id = e.project_id
                      AND (id = (e.content->>'template_id')::uuid OR name = e.content->>'template_name')) t), '[]'::json) AS templates
-           FROM events e WHERE e.id = ANY($1::uuid[])`,
-};
+           FROM events e WHERE e.id = ANY($1::uuid[])`;
 
 /**
  * One statement, so one implicit transaction, for several events: each event's rendered content
@@ -69,9 +66,7 @@ const LOAD_EVENTS: Sql = {
  * size: joined to the per-event counts alone (estimated at one group per planned row), it
  * hash-joined a sequential scan of the whole events table, 7 of a 15 ms statement at 3,300 events.
  */
-const CREATE_NOTIFICATIONS: Sql = {
-  name: 'fanout-create-notifications',
-  text: `WITH planned AS (
+const CREATE_NOTIFICATIONS = `WITH planned AS (
            SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
              AS p(project_id, event_id, recipient_index, channel, recipient, user_id, status, last_error)
          ), contents AS (
@@ -111,8 +106,7 @@ const CREATE_NOTIFICATIONS: Sql = {
          SELECT event_id, id, channel, NULL AS status, NULL::int AS n, recipient FROM inserted WHERE status = 'processing'
          UNION ALL SELECT event_id, NULL, channel, status, count(*)::int, NULL FROM inserted WHERE status <> 'processing'
                     GROUP BY event_id, channel, status
-         UNION ALL SELECT event_id, NULL, NULL, NULL, NULL, NULL FROM counts`,
-};
+         UNION ALL SELECT event_id, NULL, NULL, NULL, NULL, NULL FROM counts`;
 
 /**
  * Ends an event fan-out gave up on. Not yet fanned out: `failed` with the reason. Fanned out but
