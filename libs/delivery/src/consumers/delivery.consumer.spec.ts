@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createLogger } from '@herald/logger';
 import type { DeliveryStore } from '../data/delivery.store';
 import type { DeliveryTarget } from '../domain/delivery-provider.port';
@@ -81,5 +82,37 @@ describe('deliveryHandler with a batch message', () => {
     expect(sent).toHaveLength(3);
     commits.forEach((commit) => commit());
     expect(await outcome).toBe('ack');
+  });
+
+  it('when a batch holds many more deliveries than the lane may send at once, then only four per send slot are loaded before records commit', async () => {
+    const many = { ...batch, notifications: Array.from({ length: 12 }, () => ({ notification_id: randomUUID() })) };
+    let reads = 0;
+    const commits: Array<() => void> = [];
+    const store: DeliveryStore = {
+      find: async () => (reads++, target),
+      record: () => new Promise<boolean>((resolve) => commits.push(() => resolve(true))),
+      recordDeliveredAfterGiveUp: async () => false,
+    };
+    const handle = deliveryHandler(
+      {
+        channel: 'sms',
+        store,
+        provider: { send: async () => ({ kind: 'delivered', providerResponse: {} }) },
+        followUps: { retryLater: async () => undefined, deadLetter: async () => undefined, refuse: async () => undefined },
+        policy: { maxAttempts: 3, baseDelayMs: 10, maxDelayMs: 100 },
+        logger: createLogger('spec', 'silent'),
+      },
+      { maxSends: 1 },
+    );
+
+    const outcome = handle({ body: Buffer.from(JSON.stringify(many)), headers: {}, deliveryCount: 0, redelivered: false });
+    for (let turn = 0; turn < 50; turn++) await new Promise((r) => setImmediate(r));
+    expect(reads).toBe(4);
+    while (commits.length) {
+      commits.splice(0).forEach((commit) => commit());
+      for (let turn = 0; turn < 20; turn++) await new Promise((r) => setImmediate(r));
+    }
+    expect(await outcome).toBe('ack');
+    expect(reads).toBe(12);
   });
 });

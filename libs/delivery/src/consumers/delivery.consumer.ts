@@ -48,15 +48,23 @@ function deliverOne(deps: DeliverNotificationDeps, d: Delivery): Promise<Deliver
  * notification, so those already recorded are skipped, not sent twice. A notification that does
  * not exist is refused on its own, as a single message of it would be.
  */
-async function deliverBatch(deps: DeliverNotificationDeps, deliveries: Delivery[], onProgress: () => void): Promise<HandlerOutcome> {
+async function deliverBatch(
+  deps: DeliverNotificationDeps,
+  inProgress: ConcurrencyGate,
+  deliveries: Delivery[],
+  onProgress: () => void,
+): Promise<HandlerOutcome> {
   // Items of a fan-out bundle each carry (and log) their own event's request id.
-  const settled = await Promise.allSettled(deliveries.map((d) => deliverOne(deps, d).finally(onProgress)));
+  const settled = await Promise.allSettled(deliveries.map((d) => inProgress.run(() => deliverOne(deps, d).finally(onProgress))));
   const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failed) throw failed.reason;
   const refused = deliveries.filter((_, i) => (settled[i] as PromiseFulfilledResult<DeliveryResult>).value === 'reject');
   for (const d of refused) await deps.followUps.refuse(d.message, 'unknown notification', d.requestId);
   return 'ack';
 }
+
+/** Deliveries a lane keeps between read and record per send slot: sends go on while records commit. */
+const IN_PROGRESS_PER_SEND = 4;
 
 export interface DeliveryHandlerOptions {
   /** Provider calls (sends) this handler makes at once, however many deliveries its messages carry. */
@@ -77,9 +85,11 @@ export function deliveryHandler(
   options: DeliveryHandlerOptions,
 ): (msg: QueueMessage) => Promise<HandlerOutcome> {
   const logger: Logger = deps.logger;
-  // Only the provider calls wait for a slot: a delivery waiting for its record to commit does not
-  // hold one, so the lane keeps sending while a batch of records is written.
+  // A delivery waiting for its record to commit holds no send slot, so the lane keeps sending
+  // while a batch of records is written; deliveries in progress (read to recorded) are bounded
+  // too, or every item of every prefetched batch message would load its content at once.
   const lane: DeliverNotificationDeps = { ...deps, sends: new ConcurrencyGate(options.maxSends) };
+  const inProgress = new ConcurrencyGate(options.maxSends * IN_PROGRESS_PER_SEND);
   const onProgress = options.onProgress ?? (() => undefined);
   return async (raw) => {
     const requestId = requestIdOf(raw);
@@ -95,7 +105,7 @@ export function deliveryHandler(
       context,
       headers: raw.headers,
     }));
-    if (deliveries.length === 1) return deliverOne(lane, deliveries[0]);
-    return deliverBatch(lane, deliveries, onProgress);
+    if (deliveries.length === 1) return inProgress.run(() => deliverOne(lane, deliveries[0]));
+    return deliverBatch(lane, inProgress, deliveries, onProgress);
   };
 }
