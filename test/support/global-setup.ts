@@ -1,8 +1,10 @@
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { redactUrl } from '@herald/config';
 import { migrate } from '@herald/db';
 import { answers, defaultAddress, startEmbeddedPostgres, type EmbeddedPostgres } from '../../deploy/dev/embedded-postgres';
+import { openTopologyRegistry } from './test-topology-registry';
 
 const ROOT = join(__dirname, '..', '..');
 /** Not npm start's port, so the suite and a running `npm start` each have their own server. */
@@ -62,6 +64,7 @@ function sayQueueDriver(): void {
 export async function decideTestDatabase(): Promise<void> {
   if (globalThis.heraldTestDatabaseDecided) return;
   globalThis.heraldTestDatabaseDecided = true;
+  openTopologyRegistry(join(tmpdir(), `herald-test-topology-${process.pid}-${Date.now()}.jsonl`));
   process.stdout.write('\n');
   await testDatabase();
   sayQueueDriver();

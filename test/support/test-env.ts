@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { loadConfig, type Config } from '@herald/config';
+import { registerTestTopology } from './test-topology-registry';
 
 /** The queue driver the tests run on; the jest project `integration:postgres-queue` sets postgres. */
 export const TEST_QUEUE_DRIVER = process.env.HERALD_TEST_QUEUE_DRIVER === 'postgres' ? 'postgres' : 'rabbitmq';
@@ -31,7 +32,7 @@ const TEST_SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
  * each other's messages), the driver under test, fast retries, loopback allowed as a webhook target.
  */
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({
+  const config = loadConfig({
     DATABASE_URL: TEST_DATABASE_URL,
     AMQP_URL: TEST_AMQP_URL,
     QUEUE_DRIVER: TEST_QUEUE_DRIVER,
@@ -52,4 +53,6 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     HERALD_SECRETS_KEY: TEST_SECRETS_KEY,
     ...overrides,
   });
+  registerTestTopology(config);
+  return config;
 }
