@@ -1,5 +1,5 @@
 import { appendFileSync, readFileSync, rmSync } from 'node:fs';
-import { redactUrl, type Config } from '@herald/config';
+import { loadConfig, redactUrl, type Config } from '@herald/config';
 import { TopologyNames, topologyQueues } from '@herald/messaging';
 import { connect } from 'amqplib';
 
@@ -15,16 +15,16 @@ export function openTopologyRegistry(path: string): void {
   process.env[REGISTRY] ??= path;
 }
 
-/** Records the queues and exchanges `config` may create (its retry ladder decides which). */
+/** The retry ladders of a process started without retry settings (some tests spawn services so). */
+const DEFAULT_RETRY_POLICIES = loadConfig({ HERALD_SECRETS_KEY: Buffer.alloc(32, 1).toString('base64') }).retryPolicies;
+
+/** Records the queues and exchanges `config`'s namespace may get: its retry ladder's, and the default one's. */
 export function registerTestTopology(config: Config): void {
   const path = process.env[REGISTRY];
   if (!path || config.QUEUE_DRIVER !== 'rabbitmq') return;
   const names = new TopologyNames(config.AMQP_NAMESPACE);
-  const entry = {
-    url: config.AMQP_URL,
-    queues: topologyQueues(names, config.retryPolicies),
-    exchanges: [names.eventsExchange, names.deliveriesExchange],
-  };
+  const queues = new Set([...topologyQueues(names, config.retryPolicies), ...topologyQueues(names, DEFAULT_RETRY_POLICIES)]);
+  const entry = { url: config.AMQP_URL, queues: [...queues], exchanges: [names.eventsExchange, names.deliveriesExchange] };
   appendFileSync(path, `${JSON.stringify(entry)}\n`);
 }
 
