@@ -43,6 +43,12 @@ export interface DeliveryContext {
 
 export type DeliveryResult = 'ack' | 'reject';
 
+/** What every log line about one delivery names. */
+interface LogIds {
+  notification_id: string;
+  request_id: string | undefined;
+}
+
 const LOG_STATUS = { delivered: 'delivered', retry: 'retrying', 'dead-letter': 'failed' } as const;
 
 function attemptRecord(msg: DeliveryMessage, decision: DeliveryDecision, outcome: DeliveryOutcome): AttemptRecord {
@@ -62,11 +68,14 @@ function attemptRecord(msg: DeliveryMessage, decision: DeliveryDecision, outcome
  * A provider adapter judges its own errors; one that throws anyway has a bug or met something
  * unforeseen. That attempt counts as a retryable failure, so it is recorded, retried within the
  * budget and finally dead-lettered where an operator sees it, instead of looping through requeues.
+ * Timed from its start, not from waiting for a send slot.
  */
 async function attempt(deps: DeliverNotificationDeps, request: DeliveryRequest): Promise<DeliveryOutcome> {
+  const started = performance.now();
+  let outcome: DeliveryOutcome;
   try {
     // The provider call as a client span: webhook POST, SMTP/SES send, Twilio request.
-    return await withSpan(`${deps.channel} provider send`, SpanKind.CLIENT, { 'herald.channel': deps.channel }, () =>
+    outcome = await withSpan(`${deps.channel} provider send`, SpanKind.CLIENT, { 'herald.channel': deps.channel }, () =>
       deps.provider.send(request),
     );
   } catch (err) {
@@ -75,14 +84,8 @@ async function attempt(deps: DeliverNotificationDeps, request: DeliveryRequest):
       request_id: request.requestId,
       error: describeError(err),
     });
-    return { kind: 'retryable', providerResponse: {}, error: `internal error: ${describeError(err)}` };
+    outcome = { kind: 'retryable', providerResponse: {}, error: `internal error: ${describeError(err)}` };
   }
-}
-
-/** The attempt, observed from its start (not from waiting for a send slot). */
-async function timedAttempt(deps: DeliverNotificationDeps, request: DeliveryRequest): Promise<DeliveryOutcome> {
-  const started = performance.now();
-  const outcome = await attempt(deps, request);
   observeAttempt(deps.channel, outcome, (performance.now() - started) / 1000);
   return outcome;
 }
@@ -121,14 +124,8 @@ async function targetFromMessage(
  * message never read the notification, so fan-out may have failed it meanwhile by giving up on
  * the event; the receiver got it, so a delivery is still recorded as one.
  */
-async function record(
-  deps: DeliverNotificationDeps,
-  attempt: AttemptRecord,
-  sentUnread: boolean,
-  requestId: string | undefined,
-): Promise<boolean> {
+async function record(deps: DeliverNotificationDeps, attempt: AttemptRecord, sentUnread: boolean, context: LogIds): Promise<boolean> {
   if (await deps.store.record(attempt)) return true;
-  const context = { notification_id: attempt.notificationId, request_id: requestId };
   if (sentUnread && attempt.status === 'delivered' && (await deps.store.recordDeliveredAfterGiveUp(attempt))) {
     deps.logger.warn('delivered after fan-out had given up on its event: recorded as delivered', context);
     return true;
@@ -150,7 +147,7 @@ export async function deliverNotification(
   delivery: DeliveryContext = { redelivered: true },
 ): Promise<DeliveryResult> {
   const { logger, channel } = deps;
-  const ids = { notification_id: msg.notification_id, request_id: requestId };
+  const ids: LogIds = { notification_id: msg.notification_id, request_id: requestId };
   const carried = await targetFromMessage(deps, msg, delivery);
   const target = carried ?? (await deps.store.find({ notificationId: msg.notification_id, projectId: msg.project_id }));
   if (!target) {
@@ -171,9 +168,9 @@ export async function deliverNotification(
   }
 
   const request = { message: msg, target, requestId };
-  const outcome = await (deps.sends ? deps.sends.run(() => timedAttempt(deps, request)) : timedAttempt(deps, request));
+  const outcome = await (deps.sends ? deps.sends.run(() => attempt(deps, request)) : attempt(deps, request));
   const decision = decideNextStep(outcome, msg.attempt, msg.max_attempts ?? deps.policy.maxAttempts, deps.policy);
-  if (!(await record(deps, attemptRecord(msg, decision, outcome), carried !== undefined, requestId))) return 'ack';
+  if (!(await record(deps, attemptRecord(msg, decision, outcome), carried !== undefined, ids))) return 'ack';
   observeDecision(channel, decision, target.acceptedAt);
   const context = { ...ids, attempt: msg.attempt, message_id: outcome.providerResponse.message_id };
   if (decision.kind === 'retry') {
