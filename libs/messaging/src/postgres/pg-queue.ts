@@ -12,7 +12,7 @@ import {
 } from '../port/message-queue.port';
 import type { TopologyNames } from '../topology-names';
 import { PgQueueConsumer } from './pg-consumer';
-import { QUEUE_NOTIFY_CHANNEL, QueueStore, type Held, type NewMessage } from './queue.store';
+import { QUEUE_NOTIFY_CHANNEL, QUEUE_SESSION_SETTINGS, QueueStore, type Held, type NewMessage } from './queue.store';
 import { deadLetterQueues, routeToQueue } from './topology';
 
 export interface PgQueueOptions {
@@ -52,6 +52,8 @@ export class PgQueue implements MessageQueue {
       connectionString: options.url,
       max: options.poolSize ?? 4,
       application_name: `herald-queue-${options.connectionName}`,
+      // Only the queue's own statements run here, each with an index condition: see QueueStore.run.
+      onConnect: (client) => client.query(QUEUE_SESSION_SETTINGS),
     });
     // An idle client dropped by a database restart must not take the process down; the next query reconnects.
     this.pool.on('error', (err) => options.logger.warn('queue database connection lost', { error: err.message }));

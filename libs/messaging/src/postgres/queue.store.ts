@@ -1,5 +1,11 @@
-import type { Pool } from 'pg';
+import type { Pool, QueryResultRow } from 'pg';
 import { DELIVERY_LIMIT } from '../port/message-queue.port';
+
+/**
+ * What every connection of the queue's pool sets first: its named statements' generic plans can
+ * then only use their index conditions (see QueueStore.run).
+ */
+export const QUEUE_SESSION_SETTINGS = 'SET enable_seqscan = off';
 
 /** The notification channel: the payload is the name of a queue that has a message due now. */
 export const QUEUE_NOTIFY_CHANNEL = 'herald_queue';
@@ -37,12 +43,25 @@ export class QueueStore {
   constructor(private readonly pool: Pool) {}
 
   /**
+   * The hot verbs are named statements: parsed once per connection and, after a few calls, run
+   * on a cached generic plan instead of being planned every time (planning a claim cost more
+   * than running it). Each has an index condition a generic plan keeps at any table size (ids
+   * as `= ANY($1)`, the claim's queue and due time), and the queue pool's connections run with
+   * QUEUE_SESSION_SETTINGS, so that a plan made on a nearly empty table cannot be a scan that stays
+   * as the queue grows (pg_stat_statements: a claim was planned in 0.22 ms and ran in 0.14).
+   */
+  private run<R extends QueryResultRow = QueryResultRow>(name: string, text: string, values: unknown[]) {
+    return this.pool.query<R>({ name, text, values });
+  }
+
+  /**
    * Inserts in one statement and commits before resolving (the publish "confirm"). Every queue
    * that got a message is announced, a delayed one too, so its consumers time their next look to
    * the new due time; NOTIFY is delivered at commit, so a consumer woken by it finds the row.
    */
   async insert(messages: NewMessage[]): Promise<void> {
-    await this.pool.query(
+    await this.run(
+      'queue.insert',
       `WITH ins AS (
          INSERT INTO queue_messages (queue, body, headers, message_id, available_at)
          SELECT q, b, h, m, now() + make_interval(secs => d / 1000.0)
@@ -100,7 +119,8 @@ export class QueueStore {
     leaseMs: number,
     token: string,
   ): Promise<{ rows: ClaimedRow[]; nextDueMs: number | null }> {
-    const { rows } = await this.pool.query<Omit<ClaimedRow, 'id'> & { id: string | null; next_due_ms: number | null }>(
+    const { rows } = await this.run<Omit<ClaimedRow, 'id'> & { id: string | null; next_due_ms: number | null }>(
+      'queue.claim',
       `WITH picked AS (
          SELECT id FROM queue_messages
           WHERE queue = $1 AND available_at <= now()
@@ -129,16 +149,18 @@ export class QueueStore {
   }
 
   async ack(held: Held[]): Promise<void> {
-    await this.pool.query(
+    await this.run(
+      'queue.ack',
       `DELETE FROM queue_messages m USING unnest($1::bigint[], $2::uuid[]) AS h(id, token)
-        WHERE m.id = h.id AND m.lease_token = h.token`,
+        WHERE m.id = ANY($1::bigint[]) AND m.id = h.id AND m.lease_token = h.token`,
       [held.map((h) => h.id), held.map((h) => h.token)],
     );
   }
 
   /** Hands a held message back, due again after `delayMs`. */
   async release(held: Held, delayMs: number): Promise<void> {
-    await this.pool.query(
+    await this.run(
+      'queue.release',
       `UPDATE queue_messages SET lease_token = NULL, available_at = now() + make_interval(secs => $3 / 1000.0)
         WHERE id = $1 AND lease_token = $2`,
       [held.id, held.token, delayMs],
@@ -148,12 +170,13 @@ export class QueueStore {
   /** Moves a held message to a dead-letter queue, as a fresh message there; without one it is dropped. */
   async deadLetter(held: Held[], deadLetterQueue: string | undefined, reason: string): Promise<void> {
     if (!deadLetterQueue) return this.ack(held);
-    await this.pool.query(
+    await this.run(
+      'queue.dead-letter',
       `WITH moved AS (
          UPDATE queue_messages m
             SET queue = $3, deliveries = 0, lease_token = NULL, available_at = now(), death_reason = $4
            FROM unnest($1::bigint[], $2::uuid[]) AS h(id, token)
-          WHERE m.id = h.id AND m.lease_token = h.token
+          WHERE m.id = ANY($1::bigint[]) AND m.id = h.id AND m.lease_token = h.token
          RETURNING m.id
        )
        SELECT pg_notify('${QUEUE_NOTIFY_CHANNEL}', $3) WHERE EXISTS (SELECT 1 FROM moved)`,
@@ -164,16 +187,18 @@ export class QueueStore {
   /** Pushes the lease of every message a consumer still holds, and says the consumer lives. */
   async extend(held: Held[], leaseMs: number): Promise<void> {
     if (held.length === 0) return;
-    await this.pool.query(
+    await this.run(
+      'queue.extend',
       `UPDATE queue_messages m SET available_at = now() + make_interval(secs => $3 / 1000.0)
          FROM unnest($1::bigint[], $2::uuid[]) AS h(id, token)
-        WHERE m.id = h.id AND m.lease_token = h.token`,
+        WHERE m.id = ANY($1::bigint[]) AND m.id = h.id AND m.lease_token = h.token`,
       [held.map((h) => h.id), held.map((h) => h.token), leaseMs],
     );
   }
 
   async heartbeat(consumerId: string, queue: string, process: string): Promise<void> {
-    await this.pool.query(
+    await this.run(
+      'queue.heartbeat',
       `INSERT INTO queue_consumers (id, queue, process) VALUES ($1, $2, $3)
        ON CONFLICT (id) DO UPDATE SET seen_at = now()`,
       [consumerId, queue, process],
