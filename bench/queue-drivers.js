@@ -9,6 +9,7 @@
  */
 const { randomBytes } = require('node:crypto');
 const { Client } = require('pg');
+const amqp = require('amqplib');
 const { migrate } = require('../libs/db/dist');
 const { PgQueue, RabbitMqQueue, TopologyNames, brokerAnswers } = require('../libs/messaging/dist');
 const { createLogger } = require('../libs/logger/dist');
@@ -40,6 +41,19 @@ function open(driver, databaseUrl, names) {
     logger,
     connectionName: 'bench',
   });
+}
+
+/** A run's queues and exchanges, so runs do not pile up on the broker. */
+async function deleteBrokerTopology(queues, names) {
+  const conn = await amqp.connect(AMQP_URL);
+  try {
+    const ch = await conn.createChannel();
+    for (const q of queues) await ch.deleteQueue(q);
+    for (const x of [names.eventsExchange, names.deliveriesExchange]) await ch.deleteExchange(x);
+    await ch.close();
+  } finally {
+    await conn.close();
+  }
 }
 
 async function measure(driver, databaseUrl) {
@@ -85,7 +99,9 @@ async function measure(driver, databaseUrl) {
   }
   await consumer.stop();
   if (driver === 'postgres') await queue.purge();
+  const queues = queue.topologyQueues();
   await queue.close();
+  if (driver === 'rabbitmq') await deleteBrokerTopology(queues, names);
   latencies.sort((a, b) => a - b);
   const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))].toFixed(1);
   return {
