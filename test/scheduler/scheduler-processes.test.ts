@@ -8,7 +8,7 @@ import { Client } from 'pg';
 import { deleteTestTopology } from '../support/amqp-cleanup';
 import { eventually } from '../support/eventually';
 import { aProject } from '../support/projects';
-import { TEST_DATABASE_URL, testConfig } from '../support/test-env';
+import { TEST_DATABASE_URL, TEST_QUEUE_LEASE_MS, testConfig } from '../support/test-env';
 
 /**
  * Real scheduler processes (`node services/scheduler/dist/main.js`, built by `npx tsc -b`)
@@ -37,6 +37,10 @@ function spawnScheduler(intervalMs: number): SchedulerProcess {
       ...process.env,
       OPS_PORT: '0',
       DATABASE_URL: config.DATABASE_URL,
+      // The driver under test: without it the postgres-queue run of this file used RabbitMQ (and
+      // left its queues behind, since that run's cleanup only purges the queue tables).
+      QUEUE_DRIVER: config.QUEUE_DRIVER,
+      QUEUE_LEASE_MS: TEST_QUEUE_LEASE_MS,
       AMQP_URL: config.AMQP_URL,
       AMQP_NAMESPACE: config.AMQP_NAMESPACE,
       HERALD_SECRETS_KEY: config.secretsKey.toString('base64'),
