@@ -111,7 +111,7 @@ function detail(r, out) {
   out.push('Where the time went (CPU: 100% = one core; PostgreSQL: statements of the bench database per delivery):');
   for (const st of Object.values(r.stacks)) {
     if (st.unavailable) continue;
-    const parts = [...st.scenarios.filter((s) => s.mode === 'burst'), ...(st.ingest || []).map((x) => ({ ...x, ingest: true }))];
+    const parts = [...st.scenarios.filter((s) => s.mode !== 'paced'), ...(st.ingest || []).map((x) => ({ ...x, ingest: true }))];
     for (const s of parts) {
       if (s.unavailable) continue;
       const label = s.ingest ? `ingest c${s.connections}` : scenarioName(s);
@@ -148,14 +148,18 @@ function goalLines(r) {
   for (const st of Object.values(r.stacks)) {
     if (st.unavailable || st === bare) continue;
     if (bare) {
-      for (const fanout of [1, 10]) {
-        const h = st.scenarios.find((s) => s.mode === 'burst' && s.fanout === fanout && !s.unavailable);
-        const b = bare.scenarios.find((s) => s.mode === 'burst' && s.fanout === fanout && !s.unavailable);
+      for (const [mode, fanout] of [
+        ['burst', 1],
+        ['burst', 10],
+        ['steady', 10],
+      ]) {
+        const h = st.scenarios.find((s) => s.mode === mode && s.fanout === fanout && !s.unavailable);
+        const b = bare.scenarios.find((s) => s.mode === mode && s.fanout === fanout && !s.unavailable);
         if (!h || !b) continue;
         const thr = ratio(h.deliveries_per_s, b.deliveries_per_s);
         const p99 = ratio(h.latency_ms.p99, b.latency_ms.p99);
         out.push(
-          `  ${pad(st.stack, 16, true)} fan-out ${pad(fanout, 2)}: throughput ${thr} (>= ${g.throughputRatio}: ${verdict(thr >= g.throughputRatio)}), p99 ${p99} (<= ${g.p99Ratio}: ${verdict(p99 <= g.p99Ratio)})`,
+          `  ${pad(st.stack, 16, true)} ${mode === 'steady' ? 'steady ' : ''}fan-out ${pad(fanout, 2)}: throughput ${thr} (>= ${g.throughputRatio}: ${verdict(thr >= g.throughputRatio)}), p99 ${p99} (<= ${g.p99Ratio}: ${verdict(p99 <= g.p99Ratio)})`,
         );
       }
     }

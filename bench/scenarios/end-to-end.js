@@ -4,7 +4,8 @@
  * recipients each; bench/receiver.js times every delivery and checks its signature.
  * `warmup`: an unmeasured run of its own name (its result is only checked for losses).
  * mode 'burst': POST as fast as the stack accepts with `concurrency` in flight (throughput; its
- * latency is mostly time queued behind the burst). mode 'paced': open-loop at `ratePerSec`
+ * latency is mostly time queued behind the burst); 'steady' is a burst long enough to be mostly
+ * the rate the pipeline holds rather than its filling and draining. mode 'paced': open-loop at `ratePerSec`
  * events/s, well under capacity (latency through an idle pipeline).
  */
 const path = require('node:path');
