@@ -21,6 +21,7 @@ import { Retention1764010000000 } from './migrations/1764010000000-retention';
 import { HotDeliveryUpdates1764020000000 } from './migrations/1764020000000-hot-delivery-updates';
 import { SigningSecretChanges1764030000000 } from './migrations/1764030000000-signing-secret-changes';
 import { NotificationsProjectThroughEvent1764040000000 } from './migrations/1764040000000-notifications-project-through-event';
+import { RequestHashOnlyWithKey1764050000000 } from './migrations/1764050000000-request-hash-only-with-key';
 
 export const MIGRATIONS = [
   InitialSchema1763780000000,
@@ -43,6 +44,7 @@ export const MIGRATIONS = [
   HotDeliveryUpdates1764020000000,
   SigningSecretChanges1764030000000,
   NotificationsProjectThroughEvent1764040000000,
+  RequestHashOnlyWithKey1764050000000,
 ];
 
 /** SQL text, or a named statement that PostgreSQL parses once per connection (hot paths); each call is planned (see connect). */

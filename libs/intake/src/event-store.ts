@@ -5,7 +5,7 @@ import type { OutboxMessage } from '@herald/outbox';
 import { AppError } from '@herald/errors';
 import { eventAcceptedMessage } from './event-accepted-message';
 import { notificationCount, type EventInput } from './event-input';
-import { requestHash } from './request-hash';
+import { replayFingerprint } from './request-hash';
 
 /** Who publishes: the API key of a request, or the key that scheduled an event. */
 export interface Caller {
@@ -37,7 +37,8 @@ export interface NewEvent {
   /** Null when Herald itself publishes (its own emails, from the system project). */
   apiKeyId: string | null;
   input: EventInput;
-  requestHash: string;
+  /** The request's fingerprint, null without an idempotency key (see replayFingerprint). */
+  requestHash: string | null;
   batchId?: string;
   requestId?: string;
 }
@@ -125,7 +126,7 @@ export async function storeEvent(
   batchId?: string,
 ): Promise<CreateEventResult> {
   const id = randomUUID();
-  const hash = requestHash(input);
+  const hash = replayFingerprint(input);
   const inserted = await events.insertWithOutbox(
     { id, projectId: caller.projectId, apiKeyId: caller.apiKeyId, input, requestHash: hash, batchId, requestId: caller.requestId },
     eventAcceptedMessage(names, id, caller.projectId, input.priority ?? 'medium', caller.requestId),

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { EventInput } from './event-input';
 
 /** Key order must not matter: `{a,b}` and `{b,a}` are the same request. */
 function canonical(value: unknown): unknown {
@@ -18,4 +19,12 @@ export function requestHash(body: unknown): string {
   return createHash('sha256')
     .update(JSON.stringify(canonical(body)))
     .digest('hex');
+}
+
+/**
+ * What an event stores to settle replays: only a keyed request can be replayed, so only it needs
+ * the fingerprint (the canonical copy and hash cost the api ~4% of its CPU per event).
+ */
+export function replayFingerprint(input: EventInput): string | null {
+  return input.idempotency_key === undefined ? null : requestHash(input);
 }

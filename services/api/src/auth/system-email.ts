@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '@herald/db';
-import { EventStoreRepository, eventAcceptedMessage, requestHash, type EventInput } from '@herald/intake';
+import { EventStoreRepository, eventAcceptedMessage, type EventInput } from '@herald/intake';
 import type { TopologyNames } from '@herald/messaging';
 import { SystemTemplateRepository } from '../system-templates/system-template.repository';
 import { renderSystemEmail, type SystemTemplateName } from './system-templates';
@@ -35,7 +35,7 @@ export async function queueSystemEmail(tx: Queryable, email: SystemEmail): Promi
   };
   const id = randomUUID();
   await new EventStoreRepository(tx).insertWithOutbox(
-    { id, projectId: email.projectId, apiKeyId: null, input, requestHash: requestHash(input), requestId: email.requestId },
+    { id, projectId: email.projectId, apiKeyId: null, input, requestHash: null, requestId: email.requestId },
     eventAcceptedMessage(email.names, id, email.projectId, input.priority ?? 'medium', email.requestId),
   );
   return id;
