@@ -221,6 +221,28 @@ describe('webhook worker: delivery', () => {
     expect(log.provider_response.body_excerpt).toBe('x'.repeat(1024));
   });
 
+  it('when the receiver answers 200 and then drips its body, then the attempt ends at the deadline and counts as delivered', async () => {
+    const { receiver, msg } = await setup();
+    const drips: NodeJS.Timeout[] = [];
+    receiver.respondWith((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/plain' });
+      // A byte every 200 ms never trips the idle-body timeout; only the whole attempt's deadline (2 s) ends it.
+      const drip = setInterval(() => (res.destroyed ? clearInterval(drip) : res.write('.')), 200);
+      drips.push(drip);
+    });
+    const started = Date.now();
+    await h.publish(msg);
+
+    try {
+      await eventually(async () => expect((await h.notification(msg.notification_id)).status).toBe('delivered'), 15_000);
+    } finally {
+      drips.forEach(clearInterval);
+    }
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
+    const [log] = await h.logs(msg.notification_id);
+    expect(log.provider_response.body_excerpt).toMatch(/^\.+$/);
+  });
+
   it('when one of two notifications fails, then the event is partially_failed', async () => {
     const project = await h.project();
     const ok = await WebhookReceiver.start(project.webhook_signing_secret);

