@@ -21,3 +21,13 @@ export function eventStatusSql(c: EventCounts): string {
     WHEN ${c.delivered} + ${c.suppressed} = 0 THEN 'failed'
     ELSE 'partially_failed' END`;
 }
+
+/**
+ * `events.failure_reason` explains failures fan-out caused (giving up on an event); it goes with
+ * the last failure: once `failedAfter` (the event's failed count after the change) is 0, nothing
+ * it explained is left. For the statements that take failures back (a delivery recorded after
+ * fan-out gave up, a dead-letter replay); `events` is aliased `e` there.
+ */
+export function failureReasonSql(failedAfter: string): string {
+  return `CASE WHEN ${failedAfter} > 0 THEN e.failure_reason END`;
+}

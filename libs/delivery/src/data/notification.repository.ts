@@ -1,5 +1,5 @@
 import type { DeliveryMessage, NotificationContent, NotificationStatus } from '@herald/contracts';
-import { eventStatusSql, type Queryable } from '@herald/db';
+import { eventStatusSql, failureReasonSql, type Queryable } from '@herald/db';
 import type { AttachmentRef, DeliveryTarget, ProviderResponse, SuppressionReason } from '../domain/delivery-provider.port';
 
 export interface DeliveryKey {
@@ -123,6 +123,7 @@ WITH n AS (
          failed_count = GREATEST(e.failed_count - 1, 0),
          -- As a dead-letter replay does: the flag follows the failures left.
          has_failures = e.failed_count - 1 > 0,
+         failure_reason = ${failureReasonSql('e.failed_count - 1')},
          status = ${eventStatusSql({
            delivered: 'e.delivered_count + 1',
            failed: 'GREATEST(e.failed_count - 1, 0)',

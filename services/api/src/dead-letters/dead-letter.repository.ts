@@ -1,5 +1,5 @@
 import type { Channel } from '@herald/contracts';
-import { eventStatusSql, type Queryable } from '@herald/db';
+import { eventStatusSql, failureReasonSql, type Queryable } from '@herald/db';
 import { pageQuery, Where, type Page, type PageRequest } from '../shared/paging';
 
 export interface DeadLetterFilters {
@@ -46,6 +46,7 @@ WITH dl AS (
   UPDATE events e
      SET failed_count = GREATEST(e.failed_count - c.k, 0),
          has_failures = e.failed_count - c.k > 0,
+         failure_reason = ${failureReasonSql('e.failed_count - c.k')},
          status = ${eventStatusSql({
            delivered: 'e.delivered_count',
            failed: 'GREATEST(e.failed_count - c.k, 0)',
