@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Database } from '@herald/db';
 import { NotificationRepository } from '@herald/delivery';
+import { SUPPRESS_FROM_FEEDBACK } from '../../services/api/src/feedback/ses-feedback.repository';
 import { FanoutRepository } from '../../services/fanout/src/data/fanout.repository';
 import { TEST_DATABASE_URL } from '../support/test-env';
 
@@ -46,5 +47,19 @@ describe('statement plans', () => {
     }
     const { rows } = await db.query<{ generic_plans: string }>('SELECT generic_plans FROM pg_prepared_statements WHERE name = $1', [name]);
     expect(Number(rows[0].generic_plans)).toBeGreaterThan(0);
+  });
+
+  it('when SES feedback names a message id, then the lookup can use the index of email attempts (whose predicate it repeats)', async () => {
+    const plan = await db.transaction(async (tx) => {
+      // With sequential scans priced out, a plan without the index means the index cannot serve the query.
+      await tx.query('SET LOCAL enable_seqscan = off');
+      const { rows } = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${SUPPRESS_FROM_FEEDBACK}`, [
+        ['<a@b>'],
+        ['x@example.com'],
+        'hard_bounce',
+      ]);
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('Index Scan on notification_logs_message_id');
   });
 });

@@ -17,6 +17,19 @@ beforeAll(async () => {
 });
 afterAll(() => receiver.stop());
 
+async function notificationIds(eventId: string): Promise<string[]> {
+  const { rows } = await f.system.api.db.query<{ id: string }>(`SELECT id FROM notifications WHERE event_id = $1`, [eventId]);
+  return rows.map((r) => r.id);
+}
+
+async function attemptLogs(notificationIds: string[]): Promise<number> {
+  const { rows } = await f.system.api.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM notification_logs WHERE notification_id = ANY($1::uuid[])`,
+    [notificationIds],
+  );
+  return rows[0].n;
+}
+
 async function deliveredEvent(tag: string): Promise<string> {
   const res = await f
     .http()
@@ -60,6 +73,8 @@ describe('retention', () => {
     await age(old, 40);
     await age(inFlight, 40);
     await f.system.api.db.query(`UPDATE events SET status = 'processing' WHERE id = $1`, [inFlight]);
+    const [oldNotifications, recentNotifications] = [await notificationIds(old), await notificationIds(recent)];
+    expect(await attemptLogs(oldNotifications)).toBe(1);
     const before = await analytics();
 
     const job = new RetentionJob(
@@ -76,6 +91,9 @@ describe('retention', () => {
     expect(await status(inFlight)).toBe(200);
     const { rows } = await f.system.api.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM notifications WHERE event_id = $1`, [old]);
     expect(rows[0].n).toBe(0);
+    // Attempt logs go with their notifications (no foreign key does it for them any more).
+    expect(await attemptLogs(oldNotifications)).toBe(0);
+    expect(await attemptLogs(recentNotifications)).toBe(1);
     expect(await analytics()).toEqual(before);
   });
 

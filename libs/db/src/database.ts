@@ -22,6 +22,7 @@ import { HotDeliveryUpdates1764020000000 } from './migrations/1764020000000-hot-
 import { SigningSecretChanges1764030000000 } from './migrations/1764030000000-signing-secret-changes';
 import { NotificationsProjectThroughEvent1764040000000 } from './migrations/1764040000000-notifications-project-through-event';
 import { RequestHashOnlyWithKey1764050000000 } from './migrations/1764050000000-request-hash-only-with-key';
+import { AttemptLogWrites1764060000000 } from './migrations/1764060000000-attempt-log-writes';
 
 export const MIGRATIONS = [
   InitialSchema1763780000000,
@@ -45,6 +46,7 @@ export const MIGRATIONS = [
   SigningSecretChanges1764030000000,
   NotificationsProjectThroughEvent1764040000000,
   RequestHashOnlyWithKey1764050000000,
+  AttemptLogWrites1764060000000,
 ];
 
 /** SQL text, or a named statement that PostgreSQL parses once per connection (hot paths); each call is planned (see connect). */

@@ -11,12 +11,15 @@ export interface FeedbackSuppression {
 // The attempts whose recorded ids match, then their notification's recipient, if SES named it.
 // Scoping by the notification keeps feedback in the project that sent the message, and a
 // forged or mistaken report cannot suppress an address Herald never sent that message to.
-const SUPPRESS_FROM_FEEDBACK = `
+// Email attempts name their provider; the message id index holds only such attempts
+// (migration 1764060000000), and this condition is what lets the lookup use it.
+export const SUPPRESS_FROM_FEEDBACK = `
 WITH sent AS (
   SELECT DISTINCT n.project_id, n.recipient
     FROM notification_logs l
     JOIN notifications n ON n.id = l.notification_id
    WHERE n.channel = 'email'
+     AND l.provider_response ? 'provider'
      AND (l.provider_response->>'message_id' = ANY($1::text[]) OR l.provider_response->>'ses_message_id' = ANY($1::text[]))
 ), added AS (
   INSERT INTO suppressions (project_id, channel, recipient, reason, source)
