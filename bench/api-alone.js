@@ -8,7 +8,8 @@
  * worker runs, so the relayed event messages wait in their queues, deleted at the end with the
  * database. Unmeasured warm-up first (the api's first thousands of requests cost two to three
  * times the rest: JIT tiers, lazily compiled validators), then the measured burst. Prints one
- * JSON line: events/s and CPU milliseconds per accepted event of the api and of PostgreSQL.
+ * JSON line: events/s, CPU milliseconds per accepted event of the api and of PostgreSQL, and the
+ * api's peak RSS.
  *
  * Env: API_ALONE_FANOUT [10] webhook recipients per event, API_ALONE_EVENTS [8000],
  * API_ALONE_WARMUP [3000], API_ALONE_CONNECTIONS [32], QUEUE_DRIVER [rabbitmq], AMQP_URL,
@@ -22,7 +23,7 @@ const { randomBytes } = require('node:crypto');
 const { Client } = require('pg');
 const amqp = require('amqplib');
 const { Child, stopAll, setLogDir, ROOT } = require('./lib/child');
-const { cpuSample, setDatabaseName } = require('./lib/sampling');
+const { cpuSample, peakRssMb, setDatabaseName } = require('./lib/sampling');
 const { freePort, httpGet, round, sleep } = require('./lib/stats');
 const { cli } = require('./stacks/herald');
 
@@ -158,6 +159,7 @@ async function main() {
         events_per_s: Math.round(EVENTS / seconds),
         api_cpu_ms_per_event: perEvent('api'),
         postgres_cpu_ms_per_event: perEvent('postgres'),
+        api_peak_rss_mb: peakRssMb(api.pid),
       })}\n`,
     );
   } finally {
