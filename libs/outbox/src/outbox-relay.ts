@@ -154,9 +154,14 @@ export class OutboxRelay {
         this.logger.warn('outbox relay pass failed; rows stay for the next pass', { error: (err as Error).message });
       }
       if (more) continue;
-      const kicked = this.kicked || (await this.waitForKick());
-      // Under load every request kicks; a few milliseconds' pause lets one pass carry many rows.
-      if (kicked && this.running) await new Promise((r) => setTimeout(r, COALESCE_MS));
+      // Kicks during the pass mean load (every accepted request kicks): a few milliseconds' pause
+      // lets the next pass carry many rows. A kick that ends an idle wait is relayed at once, so
+      // a lone event does not wait for company that is not coming.
+      if (this.kicked) {
+        if (this.running) await new Promise((r) => setTimeout(r, COALESCE_MS));
+        continue;
+      }
+      await this.waitForKick();
     }
   }
 
