@@ -2,8 +2,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Every delivery attempt inserts a notification_logs row, so what each insert maintains is paid
- * once per delivery (issue 12; the record statement of 60 webhook attempts, alternated runs:
- * ~7% for each of the two changes below).
+ * once per delivery (issue 12; the record statement of 60 webhook attempts, alternated A/B:
+ * 3.34 -> 3.02 ms for the two changes below together, about half each).
  *
  * - The foreign key to notifications checked each row with a query and a row lock, though every
  *   log row is written by the statement that updates (and so already locks) its notification.

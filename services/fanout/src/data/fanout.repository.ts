@@ -66,8 +66,8 @@ const LOAD_EVENTS = `SELECT e.id, e.project_id, e.event_type, e.priority, e.payl
  * size: joined to the per-event counts alone (estimated at one group per planned row), it
  * hash-joined a sequential scan of the whole events table, 7 of a 15 ms statement at 3,300 events.
  *
- * Notifications have no foreign key to their event (it checked every inserted row, ~28% of this
- * statement's insert; migration 1764070000000): `live` takes the lock that key took, once per
+ * Notifications have no foreign key to their event (it checked every inserted row, ~11% of this
+ * statement; migration 1764070000000): `live` takes the lock that key took, once per
  * event, and only events still there get contents and notifications. An event deleted meanwhile
  * (its project, retention) gets none, and a delete that comes after waits for this commit and
  * then takes the notifications with it (a trigger on events).
