@@ -9,18 +9,20 @@ interface Insert {
 }
 
 /**
- * Many events and their outbox messages in one statement: an unnest of parallel arrays, the same
- * ON CONFLICT idempotency guard, one commit for the lot.
+ * Many events and their outbox messages in one statement: one JSON document of rows, the same
+ * ON CONFLICT idempotency guard, one commit for the lot. One document rather than parallel
+ * arrays: pg writes a `jsonb[]` parameter by escaping every element's JSON as an array literal
+ * (a copy of each payload, recipients and content per event), where the document embeds them as
+ * they are (issue 12: ~7% of the api's allocations under POST /events).
  */
 const INSERT_MANY: Sql = {
   name: 'intake-insert-events',
   text: `WITH input AS (
-           SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::jsonb[], $7::jsonb[], $8::jsonb[],
-                                $9::jsonb[], $10::jsonb[], $11::text[], $12::text[], $13::uuid[], $14::text[], $15::int[], $16::int[],
-                                $17::text[], $18::text[], $19::jsonb[], $20::jsonb[])
-             AS i(id, project_id, api_key_id, event_type, priority, payload, recipients, content, attachments, metadata,
-                  idempotency_key, request_hash, batch_id, request_id, recipient_count, notification_count,
-                  exchange, routing_key, outbox_payload, outbox_headers)
+           SELECT * FROM jsonb_to_recordset($1::jsonb)
+             AS i(id uuid, project_id uuid, api_key_id uuid, event_type text, priority text, payload jsonb, recipients jsonb,
+                  content jsonb, attachments jsonb, metadata jsonb, idempotency_key text, request_hash text, batch_id uuid,
+                  request_id text, recipient_count int, notification_count int,
+                  exchange text, routing_key text, outbox_payload jsonb, outbox_headers jsonb)
          ), inserted AS (
            INSERT INTO events (id, project_id, api_key_id, event_type, priority, payload, recipients, content, attachments,
                                metadata, idempotency_key, request_hash, batch_id, request_id, recipient_count, notification_count)
@@ -69,31 +71,30 @@ export class BatchedEventWriter implements EventWriter {
   }
 
   private async insertMany(db: Database, batch: Insert[]): Promise<Array<EventSummary | undefined>> {
-    const column = <T>(pick: (i: Insert) => T) => batch.map(pick);
-    const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
-    const { rows } = await db.query<EventSummary>(INSERT_MANY, [
-      column((i) => i.event.id),
-      column((i) => i.event.projectId),
-      column((i) => i.event.apiKeyId),
-      column((i) => i.event.input.event_type),
-      column((i) => i.event.input.priority ?? 'medium'),
-      column((i) => json(i.event.input.payload)),
-      column((i) => json(i.event.input.recipients)),
-      column((i) => json(contentOf(i.event))),
-      column((i) => json(i.event.input.attachments ?? [])),
-      column((i) => json(i.event.input.metadata)),
-      column((i) => i.event.input.idempotency_key ?? null),
-      column((i) => i.event.requestHash),
-      column((i) => i.event.batchId ?? null),
-      column((i) => i.event.requestId ?? null),
-      column((i) => i.event.input.recipients.length),
-      column((i) => notificationCount(i.event.input)),
-      column((i) => i.outbox.exchange),
-      column((i) => i.outbox.routingKey),
-      column((i) => json(i.outbox.payload)),
-      column((i) => json(i.outbox.headers)),
-    ]);
-    const byId = new Map(rows.map((r) => [r.id, r]));
+    const rows = batch.map(({ event, outbox }) => ({
+      id: event.id,
+      project_id: event.projectId,
+      api_key_id: event.apiKeyId,
+      event_type: event.input.event_type,
+      priority: event.input.priority ?? 'medium',
+      payload: event.input.payload,
+      recipients: event.input.recipients,
+      content: contentOf(event),
+      attachments: event.input.attachments ?? [],
+      metadata: event.input.metadata ?? null,
+      idempotency_key: event.input.idempotency_key ?? null,
+      request_hash: event.requestHash,
+      batch_id: event.batchId ?? null,
+      request_id: event.requestId ?? null,
+      recipient_count: event.input.recipients.length,
+      notification_count: notificationCount(event.input),
+      exchange: outbox.exchange,
+      routing_key: outbox.routingKey,
+      outbox_payload: outbox.payload,
+      outbox_headers: outbox.headers,
+    }));
+    const { rows: inserted } = await db.query<EventSummary>(INSERT_MANY, [JSON.stringify(rows)]);
+    const byId = new Map(inserted.map((r) => [r.id, r]));
     return batch.map((i) => byId.get(i.event.id));
   }
 }
