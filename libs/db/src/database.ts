@@ -23,6 +23,7 @@ import { SigningSecretChanges1764030000000 } from './migrations/1764030000000-si
 import { NotificationsProjectThroughEvent1764040000000 } from './migrations/1764040000000-notifications-project-through-event';
 import { RequestHashOnlyWithKey1764050000000 } from './migrations/1764050000000-request-hash-only-with-key';
 import { AttemptLogWrites1764060000000 } from './migrations/1764060000000-attempt-log-writes';
+import { EmailMessageIdIndex1764065000000 } from './migrations/1764065000000-email-message-id-index';
 import { NotificationsWithoutEventKey1764070000000 } from './migrations/1764070000000-notifications-without-event-key';
 
 export const MIGRATIONS = [
@@ -48,6 +49,7 @@ export const MIGRATIONS = [
   NotificationsProjectThroughEvent1764040000000,
   RequestHashOnlyWithKey1764050000000,
   AttemptLogWrites1764060000000,
+  EmailMessageIdIndex1764065000000,
   NotificationsWithoutEventKey1764070000000,
 ];
 

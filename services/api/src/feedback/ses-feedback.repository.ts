@@ -12,7 +12,7 @@ export interface FeedbackSuppression {
 // Scoping by the notification keeps feedback in the project that sent the message, and a
 // forged or mistaken report cannot suppress an address Herald never sent that message to.
 // Email attempts name their provider; the message id index holds only such attempts
-// (migration 1764060000000), and this condition is what lets the lookup use it.
+// (migration 1764065000000), and this condition is what lets the lookup use it.
 export const SUPPRESS_FROM_FEEDBACK = `
 WITH sent AS (
   SELECT DISTINCT n.project_id, n.recipient
