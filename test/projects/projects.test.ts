@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { eventually } from '../support/eventually';
 import { useSystem } from '../support/system-fixture';
 import { anOrganization, bearer } from './members.support';
@@ -80,6 +81,54 @@ describe('projects of an organization', () => {
       .send({ title: 'x' });
     expect(res.status).toBe(422);
     expect(res.body.detail.map((d: { loc: string[] }) => d.loc.join('.'))).toEqual(expect.arrayContaining(['body.name']));
+  });
+
+  it('when deleting a project deadlocks with another transaction, then the deletion runs again and succeeds', async () => {
+    const org = await anOrganization(f.system.api.db, f.config);
+    const posted = await http()
+      .post('/api/v1/events')
+      .set('X-API-Key', org.api_key)
+      .send({
+        event_type: 'x',
+        recipients: [{ channels: ['webhook'], webhook_url: 'http://127.0.0.1:9/hook' }],
+        payload: {},
+        inline: { html: '<p>x</p>' },
+      });
+    expect(posted.status).toBe(202);
+    const admin = await org.member('admin');
+    const other = new Client({ connectionString: f.config.DATABASE_URL });
+    await other.connect();
+    try {
+      // This session looks for deadlocks only after 10 s; the deletion's (1 s) finds it first and is the victim.
+      await other.query(`SET deadlock_timeout = '10s'`);
+      await other.query('BEGIN');
+      await other.query('SELECT 1 FROM events WHERE id = $1 FOR UPDATE', [posted.body.id]);
+      const [{ pid }] = (await other.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows;
+      const deletion = http()
+        .delete(`/api/v1/projects/${org.project_id}`)
+        .set(bearer(admin.token))
+        .then((r) => r);
+      // The deletion holds the project's row and waits for the event's (this session's lock)...
+      await eventually(
+        async () => {
+          // Asked outside `other`'s transaction, whose view of pg_stat_activity stays as it first read it.
+          const { rows } = await f.system.api.db.query(
+            `SELECT 1 FROM pg_stat_activity WHERE $1 = ANY (pg_blocking_pids(pid)) AND query LIKE 'DELETE FROM projects%'`,
+            [pid],
+          );
+          expect(rows).toHaveLength(1);
+        },
+        5000,
+        10,
+      );
+      // ...while this session, holding the event, asks for the project's: a cycle.
+      await other.query('SELECT 1 FROM projects WHERE id = $1 FOR KEY SHARE', [org.project_id]);
+      await other.query('COMMIT');
+      expect((await deletion).status).toBe(204);
+    } finally {
+      await other.end();
+    }
+    expect((await http().get(`/api/v1/projects/${org.project_id}`).set(bearer(admin.token))).status).toBe(404);
   });
 
   it('when an admin deletes a project, then its key is refused at once and its data is gone', async () => {

@@ -130,6 +130,21 @@ export class Database implements Queryable {
     }
   }
 
+  /**
+   * transaction(), run again when PostgreSQL picked it as a deadlock's victim: a victim is rolled
+   * back whole, so a second run starts clean, and the other side has gone on. Only for work
+   * whose every effect is in the transaction (nothing sent or published from inside fn).
+   */
+  async transactionRetryingDeadlocks<T>(fn: (tx: Queryable) => Promise<T>, attempts = 3): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.transaction(fn);
+      } catch (err) {
+        if (attempt >= attempts || !hasPgCode(err, PgError.deadlockDetected)) throw err;
+      }
+    }
+  }
+
   async ping(): Promise<void> {
     await this.pool.query('SELECT 1');
   }

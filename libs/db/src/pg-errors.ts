@@ -5,6 +5,7 @@ export const PgError = {
   duplicateDatabase: '42P04',
   invalidCatalogName: '3D000',
   invalidTextRepresentation: '22P02',
+  deadlockDetected: '40P01',
 } as const;
 
 export function hasPgCode(err: unknown, code: string): boolean {

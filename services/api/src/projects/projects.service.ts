@@ -65,10 +65,12 @@ export class ProjectsService {
 
   /**
    * Removes the project and all its data. Its keys' rows go with it, and their deletion
-   * triggers notify every api process, which stop accepting them at once.
+   * triggers notify every api process, which stop accepting them at once. The delete takes row
+   * locks across events and notifications that fan-out and the workers also take, in their own
+   * order: a deadlock is possible, and the deletion, if picked as its victim, runs again.
    */
   delete(projectId: string, actor: Actor): Promise<void> {
-    return this.db.transaction(async (tx) => {
+    return this.db.transactionRetryingDeadlocks(async (tx) => {
       const project = found(await new ProjectRepository(tx).delete(projectId));
       await auditChange(tx, actor, 'project.deleted', null, { target_id: projectId, project_id: projectId, name: project.name });
     });
