@@ -14,6 +14,21 @@ async function auditOf(organizationId: string, action: string) {
   return rows;
 }
 
+/** One accepted event (a webhook to a closed port) in the project of `apiKey`. */
+async function anEventOf(apiKey: string) {
+  const posted = await http()
+    .post('/api/v1/events')
+    .set('X-API-Key', apiKey)
+    .send({
+      event_type: 'x',
+      recipients: [{ channels: ['webhook'], webhook_url: 'http://127.0.0.1:9/hook' }],
+      payload: {},
+      inline: { html: '<p>x</p>' },
+    });
+  expect(posted.status).toBe(202);
+  return posted;
+}
+
 describe('projects of an organization', () => {
   it('when an admin creates a project, then its signing secret is shown once and every member can read it without secrets', async () => {
     const org = await anOrganization(f.system.api.db, f.config);
@@ -85,16 +100,7 @@ describe('projects of an organization', () => {
 
   it('when deleting a project deadlocks with another transaction, then the deletion runs again and succeeds', async () => {
     const org = await anOrganization(f.system.api.db, f.config);
-    const posted = await http()
-      .post('/api/v1/events')
-      .set('X-API-Key', org.api_key)
-      .send({
-        event_type: 'x',
-        recipients: [{ channels: ['webhook'], webhook_url: 'http://127.0.0.1:9/hook' }],
-        payload: {},
-        inline: { html: '<p>x</p>' },
-      });
-    expect(posted.status).toBe(202);
+    const posted = await anEventOf(org.api_key);
     const admin = await org.member('admin');
     const other = new Client({ connectionString: f.config.DATABASE_URL });
     await other.connect();
@@ -133,16 +139,7 @@ describe('projects of an organization', () => {
 
   it('when an admin deletes a project, then its key is refused at once and its data is gone', async () => {
     const org = await anOrganization(f.system.api.db, f.config);
-    const posted = await http()
-      .post('/api/v1/events')
-      .set('X-API-Key', org.api_key)
-      .send({
-        event_type: 'x',
-        recipients: [{ channels: ['webhook'], webhook_url: 'http://127.0.0.1:9/hook' }],
-        payload: {},
-        inline: { html: '<p>x</p>' },
-      });
-    expect(posted.status).toBe(202);
+    const posted = await anEventOf(org.api_key);
     const notificationsOf = async () =>
       (await f.system.api.db.query('SELECT 1 FROM notifications WHERE project_id = $1 OR event_id = $2', [org.project_id, posted.body.id]))
         .rows;
