@@ -77,6 +77,14 @@ function endToEndTable(r, out) {
       );
       if (s.stalled) out.push(`      stalled: ${s.stalled.split('\n')[0]}`);
     }
+    const rounds = stacks
+      .map((st) => [st.stack, st.scenarios.find((x) => scenarioName(x) === name && x.rounds)])
+      .filter(([, s]) => s)
+      .map(
+        ([stack, s]) =>
+          `${stack} ${s.rounds.join(' ')}${s.bracket && s.bracket.last.rounds ? ` | ${s.bracket.last.rounds.join(' ')}` : ''}`,
+      );
+    if (rounds.length) out.push(`      ${name} rounds, deliveries/s (the median round is reported): ${rounds.join('; ')}`);
   }
   const drift = bare ? driftLines(bare) : [];
   if (drift.length) out.push(`  bare measured before and after the Herald stacks (ratios use the mean): ${drift.join(', ')}`);

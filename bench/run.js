@@ -22,7 +22,8 @@
  *      1,000 events x 10 the same way. 300 x 10 is over in under a second, so filling and
  *      draining the pipeline (and how fast the api accepts while the worker competes for the
  *      cores) weigh as much as the rate it then holds; 1,000 x 10 runs about as long as the
- *      fan-out 1 burst and shows that rate. Both are reported against the bare pipeline.
+ *      fan-out 1 burst and shows that rate. Both are reported against the bare pipeline. Each
+ *      burst runs BENCH_E2E_ROUNDS rounds and reports its median one (bench/lib/rounds.js).
  *   3. ingest while delivering: autocannon at 64 connections for 10 s while fan-out and the
  *      worker deliver; then the backlog must drain completely
  *   4. Herald stacks: priorities (100 high / medium events behind a 20,000 low backlog) and
@@ -34,7 +35,7 @@
  *
  * Knobs (env, optional): BENCH_STACKS [bare,herald-rabbitmq,herald-postgres],
  * BENCH_E2E_F1_EVENTS [3000], BENCH_E2E_F10_EVENTS [300], BENCH_E2E_STEADY_EVENTS [1000] (0 skips),
- * BENCH_E2E_CONCURRENCY [32],
+ * BENCH_E2E_CONCURRENCY [32], BENCH_E2E_ROUNDS [3],
  * BENCH_E2E_WARMUP_EVENTS [3000] (0 skips),
  * BENCH_E2E_PACED_S [3] (0 skips), BENCH_INGEST_CONNECTIONS [64] (empty skips),
  * BENCH_DURATION_S [10], BENCH_WARMUP_S [2], BENCH_DB_POOL [10], BENCH_FANOUT_PREFETCH [32],
@@ -58,6 +59,7 @@ const ingestWhileDelivering = require('./scenarios/ingest-while-delivering');
 const heraldStack = require('./stacks/herald');
 const { printReport } = require('./report');
 const { bracket } = require('./lib/bracket');
+const { medianRound } = require('./lib/rounds');
 
 const RESULTS = path.join(__dirname, 'results');
 const env = process.env;
@@ -70,6 +72,7 @@ const S = {
   e2eF10Events: num('BENCH_E2E_F10_EVENTS', 300),
   e2eSteadyEvents: num('BENCH_E2E_STEADY_EVENTS', 1000),
   e2eWarmupEvents: num('BENCH_E2E_WARMUP_EVENTS', 3000),
+  e2eRounds: Math.max(1, num('BENCH_E2E_ROUNDS', 3)),
   concurrency: num('BENCH_E2E_CONCURRENCY', 32),
   pacedSeconds: num('BENCH_E2E_PACED_S', 3),
   pacedDeliveriesPerSec: 100,
@@ -259,9 +262,16 @@ async function benchStack(name, receiver, receiverUrl, tag = TAG) {
     ];
     for (const sc of plan) {
       if (!alive()) break;
-      out.scenarios.push(
-        await endToEnd.run(ctx, { ...sc, concurrency: S.concurrency }).catch((err) => ({ ...sc, unavailable: err.message })),
-      );
+      const rounds = sc.mode === 'paced' ? 1 : S.e2eRounds;
+      const results = [];
+      for (let i = 1; i <= rounds && alive(); i++) {
+        results.push(
+          await endToEnd
+            .run(ctx, { ...sc, concurrency: S.concurrency, round: rounds > 1 ? i : null })
+            .catch((err) => ({ ...sc, unavailable: err.message })),
+        );
+      }
+      out.scenarios.push(medianRound(results));
     }
     for (const connections of S.ingestConnections) {
       if (!alive()) break;

@@ -23,7 +23,7 @@ function bracketOne(first, last, rateKey) {
     latency_ms: meanPercentiles(first.latency_ms, last.latency_ms),
     bracket: {
       first: { [rateKey]: first[rateKey], latency_ms: first.latency_ms },
-      last: { [rateKey]: last[rateKey], latency_ms: last.latency_ms },
+      last: { [rateKey]: last[rateKey], latency_ms: last.latency_ms, rounds: last.rounds },
     },
   };
 }

@@ -44,11 +44,13 @@ async function collect(receiver, run) {
   return receiver.message((m) => m.cmd === 'collected' && m.run === run, 30_000);
 }
 
-async function run(ctx, { mode, fanout, events, ratePerSec, concurrency, warmup = false }) {
+async function run(ctx, { mode, fanout, events, ratePerSec, concurrency, warmup = false, round: roundNo = null }) {
   const { stack, receiver, receiverUrl, roles, pg, tag, log, Child, env } = ctx;
-  const runId = `${tag}-${stack.name}-${mode}-f${fanout}${warmup ? '-warmup' : ''}`;
+  const runId = `${tag}-${stack.name}-${mode}-f${fanout}${warmup ? '-warmup' : ''}${roundNo ? `-r${roundNo}` : ''}`;
   const expected = events * fanout;
-  log(`${stack.name}: ${mode}, fan-out ${fanout}: ${events} events${ratePerSec ? ` at ${ratePerSec}/s` : ''} -> ${expected} deliveries`);
+  log(
+    `${stack.name}: ${mode}, fan-out ${fanout}: ${events} events${ratePerSec ? ` at ${ratePerSec}/s` : ''} -> ${expected} deliveries${roundNo ? `, round ${roundNo}` : ''}`,
+  );
   const endCpu = cpuSample(roles);
   const endWaits = pgWaitSampler(pg);
   const statements = await statementStats(pg);
