@@ -34,7 +34,7 @@ export const eventsAccepted = new Counter({
 
 export const notificationsFinished = new Counter({
   name: 'herald_notifications_finished_total',
-  help: 'Notifications that reached a final status (delivered, failed, suppressed), by channel.',
+  help: 'Arrivals of notifications at a final status (delivered, failed, suppressed), by channel; a replayed notification counts again.',
   labelNames: ['channel', 'status'] as const,
   registers,
 });
