@@ -64,7 +64,7 @@ export class ProjectRepository {
     return rows[0];
   }
 
-  /** Everything of the project goes with it (ON DELETE CASCADE), its keys included. */
+  /** Everything of the project goes with it (ON DELETE CASCADE; events take their notifications and logs by trigger), its keys included. */
   async delete(projectId: string): Promise<ProjectView | undefined> {
     const { rows } = await this.db.query<ProjectView>(`DELETE FROM projects WHERE id = $1 RETURNING ${VIEW}`, [projectId]);
     return rows[0];

@@ -19,7 +19,8 @@ export class RetentionRepository {
 
   /**
    * Deletes up to `limit` finished events created before `before`, oldest first, with their
-   * notifications, logs, dead letters and stored content (ON DELETE CASCADE). Events still in
+   * notifications and logs (statement triggers on events and notifications), dead letters and
+   * stored content (ON DELETE CASCADE). Events still in
    * flight are left alone whatever their age. SKIP LOCKED lets two schedulers share the work.
    * The analytics rollups are kept: `herald.retention` tells the delete triggers not to subtract.
    */
