@@ -22,6 +22,7 @@ interface Pending<In, Out> {
 export class Coalescer<In, Out> {
   private queue: Pending<In, Out>[] = [];
   private running = 0;
+  private pumpQueued = false;
 
   constructor(
     /** Returns one output per input, in input order. */
@@ -29,10 +30,21 @@ export class Coalescer<In, Out> {
     private readonly options: CoalescerOptions<In>,
   ) {}
 
+  /**
+   * Calls made in one go (a loop of publishes, `Promise.all` over a batch) share a batch even
+   * when nothing is running: the pump waits for the current task's synchronous work to end (a
+   * microtask, not a timer), where pumping at once would send the first call alone and the
+   * second alone beside it.
+   */
   submit(input: In): Promise<Out> {
     return new Promise<Out>((resolve, reject) => {
       this.queue.push({ input, resolve, reject });
-      this.pump();
+      if (this.pumpQueued) return;
+      this.pumpQueued = true;
+      queueMicrotask(() => {
+        this.pumpQueued = false;
+        this.pump();
+      });
     });
   }
 
