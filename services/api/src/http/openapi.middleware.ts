@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import '../auth/express-augment';
 import { isStorableDateTime } from './date-time.format';
 import { cacheRoutePatterns } from './route-pattern.cache';
+import { rememberLiteralOperations } from './literal-operations.memo';
 import { statusOf } from './error-handler';
 
 /** openapi.yaml sits at the repository root; compiled code runs from services/api/dist/http. */
@@ -54,6 +55,9 @@ export function openApiMiddleware(validateResponses: boolean, stages: EdgeStages
     // a second Ajv that compiles the whole document again.
     fileUploader: false,
   }) as unknown as RequestHandler[];
+  const metadata = steps.findIndex((step) => step.name === 'metadataMiddleware');
+  if (metadata < 0) throw new Error('express-openapi-validator has no metadataMiddleware step to remember literal operations of');
+  steps[metadata] = rememberLiteralOperations(steps[metadata]);
   const security = steps.findIndex((step) => step.name === 'securityMiddleware');
   if (security < 0) throw new Error('express-openapi-validator has no securityMiddleware step to order the edge around');
   return [...steps.slice(0, security), ...stages.beforeScopes, steps[security], ...stages.afterScopes, ...steps.slice(security + 1)];
