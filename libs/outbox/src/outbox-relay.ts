@@ -165,17 +165,17 @@ export class OutboxRelay {
     }
   }
 
-  /** Resolves true when kicked, false when the poll interval ran out (or the relay stopped). */
-  private waitForKick(): Promise<boolean> {
-    return new Promise<boolean>((resolve) => {
+  /** Resolves when kicked, when the poll interval runs out, or when the relay stops. */
+  private waitForKick(): Promise<void> {
+    return new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
         this.wake = undefined;
-        resolve(false);
+        resolve();
       }, this.options.pollIntervalMs);
       this.wake = () => {
         clearTimeout(timer);
         this.wake = undefined;
-        resolve(this.running);
+        resolve();
       };
     });
   }

@@ -4,8 +4,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * Fan-out inserts every notification, and the foreign key to events checked each inserted row
  * with a query and a row lock (0.65 ms per 100 rows under EXPLAIN ANALYZE in a warm session;
  * fan-out's statement for 10 events x 10 webhooks went 3.45 -> 3.06 ms without it, alternated
- * A/B). Fan-out's statement now locks each event once, as the key did,
- * and inserts only for events still there (CREATE_NOTIFICATIONS). What the key still did,
+ * A/B). Fan-out's statement now locks each event once, as the key did, and inserts only for
+ * events still there (CREATE_NOTIFICATIONS). What the key still did,
  * deleting an event's notifications with it, is a statement trigger on events; deleting
  * notifications goes on to their logs and dead letters as before.
  */
