@@ -44,7 +44,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     const e = err as HttpLikeError;
     if (e.status === 400 && Array.isArray(e.errors)) {
-      res.status(422).json({ detail: toValidationIssues(e.errors) });
+      res.status(422).json({ detail: toValidationIssues(e.errors, { body: req.body, query: req.query, path: req.params }) });
       return;
     }
     if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) {

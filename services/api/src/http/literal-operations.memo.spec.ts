@@ -3,6 +3,7 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import request from 'supertest';
 import { rememberLiteralOperations } from './literal-operations.memo';
 import { OPENAPI_PATH } from './openapi.middleware';
+import { textFormats } from './text.formats';
 
 /** The validator's own matching steps on openapi.yaml, its metadata step counted and remembered. */
 function appWithMemo() {
@@ -11,6 +12,7 @@ function appWithMemo() {
     validateRequests: false,
     validateSecurity: false,
     fileUploader: false,
+    formats: textFormats(),
   }) as unknown as RequestHandler[];
   const lookups: string[] = [];
   const metadata = steps.find((s) => s.name === 'metadataMiddleware') as RequestHandler;

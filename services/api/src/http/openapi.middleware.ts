@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express';
 import { join } from 'node:path';
 import '../auth/express-augment';
 import { isStorableDateTime } from './date-time.format';
+import { textFormats } from './text.formats';
 import { cacheRoutePatterns } from './route-pattern.cache';
 import { rememberLiteralOperations } from './literal-operations.memo';
 import { statusOf } from './error-handler';
@@ -31,7 +32,7 @@ export function openApiMiddleware(validateResponses: boolean, stages: EdgeStages
     apiSpec: OPENAPI_PATH,
     validateRequests: { allowUnknownQueryParameters: false, removeAdditional: false },
     validateResponses,
-    formats: { 'date-time': { type: 'string', validate: isStorableDateTime } },
+    formats: { 'date-time': { type: 'string', validate: isStorableDateTime }, ...textFormats() },
     validateSecurity: {
       handlers: {
         ApiKeyAuth: (req, scopes) => {

@@ -1,4 +1,5 @@
 import type { ValidationIssue } from '@herald/errors';
+import { textFormatMessage } from './text.formats';
 
 interface ValidatorError {
   path?: string;
@@ -24,11 +25,29 @@ function issueType(errorCode: string | undefined): ValidationIssue['type'] {
   return 'value_error';
 }
 
-/** Translates express-openapi-validator's 400 errors into the spec's 422 `detail` items. */
-export function toValidationIssues(errors: ValidatorError[]): ValidationIssue[] {
-  return errors.map((e) => ({
-    loc: pathToLoc(e.path),
-    msg: e.message ?? 'invalid value',
-    type: issueType(e.errorCode),
-  }));
+/** The parts of a request a validator path can point into: `body`, `query`, `path` (params), `headers`. */
+export type RequestParts = Record<string, unknown>;
+
+function valueAt(parts: RequestParts, loc: Array<string | number>): unknown {
+  let at: unknown = parts;
+  for (const key of loc) {
+    if (at === null || typeof at !== 'object') return undefined;
+    at = (at as Record<string | number, unknown>)[key];
+  }
+  return at;
+}
+
+/**
+ * Translates express-openapi-validator's 400 errors into the spec's 422 `detail` items. A value
+ * refused by one of the text formats is explained in the rule's own words, not as a format name.
+ */
+export function toValidationIssues(errors: ValidatorError[], parts: RequestParts = {}): ValidationIssue[] {
+  return errors.map((e) => {
+    const loc = pathToLoc(e.path);
+    return {
+      loc,
+      msg: textFormatMessage(e.message, valueAt(parts, loc)) ?? e.message ?? 'invalid value',
+      type: issueType(e.errorCode),
+    };
+  });
 }

@@ -11,9 +11,29 @@ const MAX_ISSUES = 10;
  */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-function whyUnstorable(text: string): string | undefined {
+export function whyUnstorable(text: string): string | undefined {
   if (text.includes('\u0000')) return 'text must not contain the NUL character (\\u0000)';
   if (LONE_SURROGATE.test(text)) return 'text must be valid Unicode: an unpaired surrogate (\\ud800-\\udfff) cannot be stored';
+  return undefined;
+}
+
+/**
+ * Characters a name must not hold: C0 and C1 controls (a name is one line: no tab, no newline that
+ * could start a header or a paragraph of its own in an email), the line and paragraph separators,
+ * and the bidirectional formatting characters (U+061C, U+200E/F, U+202A-U+202E, U+2066-U+2069)
+ * that make a mail client show text in another order than it is written ("Trojan Source").
+ * Names reach emails (an invitation's subject carries the organization's name, its body the
+ * inviter's), so a name that passes here cannot disguise what an email says.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const NOT_IN_A_NAME = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/;
+
+/** Why `text` cannot be a name (storable, one line, no bidi controls, not blank), or undefined when it can. */
+export function whyNotAName(text: string): string | undefined {
+  const unstorable = whyUnstorable(text);
+  if (unstorable) return unstorable;
+  if (NOT_IN_A_NAME.test(text)) return 'a name must not contain control, line-separator or bidirectional formatting characters';
+  if (!/\S/.test(text)) return 'a name must not be blank';
   return undefined;
 }
 
