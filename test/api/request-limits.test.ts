@@ -1,6 +1,6 @@
 import { useSystem } from '../support/system-fixture';
 import { aProject } from '../support/projects';
-import { slowUpload } from '../support/slow-upload';
+import { slowUpload, writeAllThenRead } from '../support/slow-upload';
 
 const f = useSystem();
 
@@ -36,6 +36,23 @@ describe('bodies are read only for callers allowed to send them', () => {
     const health = await f.http().get('/api/v1/health');
     expect(health.status).toBe(200);
   });
+
+  it.each([
+    ['without a key', undefined, 401],
+    ['without a key, asking to close the connection', 'close', 401],
+    ['with a key, past the body limit', undefined, 413],
+    ['with a key, past the body limit, asking to close the connection', 'close', 413],
+  ])(
+    'when twelve clients each write a whole 10 MB body %s before reading, then every one reads its answer',
+    async (how, connection, status) => {
+      const headers: Record<string, string> = { ...json, ...(how.includes('with a key') ? { 'x-api-key': f.key } : {}) };
+      if (connection) headers.connection = connection;
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () => writeAllThenRead({ port: port(), path: '/api/v1/events', headers, bodyBytes: TEN_MB })),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(12).fill(status));
+    },
+  );
 
   it('when a 10 MB body comes with an unknown key, then 401 before the body is read', async () => {
     const answer = await slowUpload({

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 
 export interface SlowUploadAnswer {
@@ -54,5 +55,42 @@ export function slowUpload(u: SlowUpload): Promise<SlowUploadAnswer> {
       req.write(chunk, () => setTimeout(writeNext, u.paceMs ?? 5));
     };
     writeNext();
+  });
+}
+
+/**
+ * A client that writes its whole request (headers and `bodyBytes` of body, as Content-Length)
+ * before it reads a byte of the answer, as many simple clients do (Python's requests, a shell
+ * script piping into a socket). Its answer waits in the kernel's receive buffer meanwhile; a
+ * server that resets the connection over unread body bytes destroys that answer, and this
+ * client then sees ECONNRESET or EPIPE instead of it.
+ */
+export function writeAllThenRead(u: {
+  port: number;
+  path: string;
+  headers: Record<string, string>;
+  bodyBytes: number;
+}): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port: u.port });
+    socket.pause();
+    socket.on('error', reject);
+    const head = [`POST ${u.path} HTTP/1.1`, 'Host: 127.0.0.1', `Content-Length: ${u.bodyBytes}`]
+      .concat(Object.entries(u.headers).map(([k, v]) => `${k}: ${v}`))
+      .join('\r\n');
+    socket.write(`${head}\r\n\r\n`);
+    socket.write(Buffer.alloc(u.bodyBytes, 0x20), () => {
+      let text = '';
+      socket.on('data', (part: Buffer) => {
+        text += part.toString('utf8');
+        const end = text.indexOf('\r\n\r\n');
+        const length = Number(/\r\ncontent-length: (\d+)/i.exec(text)?.[1] ?? -1);
+        if (end < 0 || length < 0 || text.length < end + 4 + length) return;
+        const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
+        socket.destroy();
+        resolve({ status, body: JSON.parse(text.slice(end + 4, end + 4 + length)) });
+      });
+      socket.resume();
+    });
   });
 }
