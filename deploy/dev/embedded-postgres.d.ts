@@ -3,6 +3,8 @@ export interface EmbeddedPostgres {
   url: string;
   firstStart: boolean;
   logFile: string;
+  /** Where the data is: the folder asked for, or one the `postgres` user can reach when root runs a project it cannot enter. */
+  dataDir: string;
   pid: number;
   /** pg_ctl stop -m fast (the default: a checkpoint, then exit) or -m immediate (exit at once, recover on the next start). */
   stop(mode?: 'fast' | 'immediate'): Promise<void>;

@@ -21,7 +21,9 @@ async function database() {
   const running = runningEmbeddedUrl(dir);
   if (running) return { url: running, stop: async () => {} };
   const embedded = await startEmbeddedPostgres({ dir, port });
-  process.stderr.write(`herald: started the embedded PostgreSQL (data in ${path.relative(process.cwd(), dir) || dir}) for this command\n`);
+  process.stderr.write(
+    `herald: started the embedded PostgreSQL (data in ${path.relative(process.cwd(), embedded.dataDir) || embedded.dataDir}) for this command\n`,
+  );
   return embedded;
 }
 

@@ -43,7 +43,7 @@ async function database() {
   process.env.DATABASE_URL = embedded.url;
   say(
     `embedded PostgreSQL on 127.0.0.1:${port} (DATABASE_URL unset, nothing answers on ${probed}), ` +
-      `data in ${path.relative(process.cwd(), dir) || dir}${embedded.firstStart ? ' (new)' : ''}`,
+      `data in ${path.relative(process.cwd(), embedded.dataDir) || embedded.dataDir}${embedded.firstStart ? ' (new)' : ''}`,
   );
   return embedded;
 }

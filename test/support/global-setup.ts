@@ -43,9 +43,14 @@ async function testDatabase(): Promise<void> {
     database: 'herald_test',
     detached: false,
     auth: 'trust',
+    say,
+  }).catch((err: Error) => {
+    // One line, not a stack: nothing can run without the database, and the message says why.
+    say(`cannot start embedded PostgreSQL: ${err.message}`);
+    process.exit(1);
   });
   globalThis.heraldEmbeddedPostgres = embedded;
-  say(`database ${embedded.url}: embedded PostgreSQL, data in .herald/postgres-test (nothing answers on ${probed})`);
+  say(`database ${embedded.url}: embedded PostgreSQL, data in ${embedded.dataDir} (nothing answers on ${probed})`);
   process.env.HERALD_TEST_DATABASE_URL = embedded.url;
 }
 
