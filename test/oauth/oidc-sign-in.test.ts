@@ -136,7 +136,7 @@ describe('OAuth sign-in with an OpenID Connect issuer', () => {
     expect((await me(other.access_token)).body.identities).toEqual([]);
   });
 
-  it('when connect is asked without a bearer, or redirect_uri is not allow-listed, then authorize refuses', async () => {
+  it('when connect is asked without a bearer, or redirect_uri is not allow-listed or hides a dot segment, then authorize refuses', async () => {
     const noBearer = await sut.http().post('/api/v1/oauth/oidc/authorize').send({ redirect_uri: APP_REDIRECT, intent: 'connect' });
     expect(noBearer.status).toBe(401);
     const badBearer = await sut
@@ -149,6 +149,9 @@ describe('OAuth sign-in with an OpenID Connect issuer', () => {
       'https://evil.example/oauth/done',
       'https://app.herald.test.evil.example/oauth/done',
       'https://app.herald.test/elsewhere',
+      // Under the allowed /oauth/ as text, elsewhere once a router or proxy decodes it.
+      'https://app.herald.test/oauth/..%2felsewhere',
+      'https://app.herald.test/oauth/%2e%2e/elsewhere',
     ]) {
       const res = await sut.http().post('/api/v1/oauth/oidc/authorize').send({ redirect_uri: uri });
       expect(res.status).toBe(422);

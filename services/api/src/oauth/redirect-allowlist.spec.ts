@@ -10,6 +10,7 @@ describe('RedirectAllowlist', () => {
     'https://tools.example.com/oauth/done',
     'https://tools.example.com/oauth/done/deeper',
     'http://127.0.0.1:3000/cb',
+    'https://tools.example.com/oauth/done/v1.2/x..y?back=..%2F..%5C',
   ])('when the redirect_uri is %s, then it is allowed', (uri) => {
     expect(list.allows(uri)).toBe(true);
   });
@@ -26,6 +27,22 @@ describe('RedirectAllowlist', () => {
     'http://127.0.0.1:3001/cb',
     'javascript:alert(1)',
     'not a url',
+    'https://tools.example.com/oauth/done/..%2fevil',
+    'https://tools.example.com/oauth/done/..%2Fevil',
+    'https://tools.example.com/oauth/done/..%252fevil',
+    'https://tools.example.com/oauth/done/..%5cevil',
+    'https://tools.example.com/oauth/done/..%5Cevil',
+    'https://tools.example.com/oauth/done/..\\evil',
+    'https://tools.example.com/oauth/done\\..\\evil',
+    'https://tools.example.com/oauth/done/../done',
+    'https://tools.example.com/oauth/done/./x',
+    'https://tools.example.com/oauth/done/%2e%2e/evil',
+    'https://tools.example.com/oauth/done/.%2E/evil',
+    'https://tools.example.com/oauth/done/%2e/x',
+    'https://tools.example.com/oauth/done/..',
+    'https://tools.example.com/oauth/done/.\t./evil',
+    'https://tools.example.com/oauth/done/%zz',
+    'https:tools.example.com/oauth/done',
   ])('when the redirect_uri is %s, then it is refused', (uri) => {
     expect(list.allows(uri)).toBe(false);
   });
