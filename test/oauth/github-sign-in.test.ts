@@ -83,7 +83,11 @@ describe('OAuth sign-in with GitHub', () => {
     const owner = await aSession(sut.system.api.db, sut.config, `gh-owner-${randomInt(1e9)}@example.com`);
     const user = aGitHubUser('linked');
     github.nextLogin(user);
-    const connected = await redeem(sut, (await signIn(sut, 'github', { intent: 'connect', bearer: owner.access_token })).code);
+    const connected = await redeem(
+      sut,
+      (await signIn(sut, 'github', { intent: 'connect', bearer: owner.access_token })).code,
+      owner.access_token,
+    );
     expect(connected.body).toEqual({ identity: { provider: 'github', email: user.emails[1].email } });
 
     github.nextLogin(user);

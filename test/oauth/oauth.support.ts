@@ -97,6 +97,8 @@ export async function signIn(
   return paramsOf(answer.location);
 }
 
-export function redeem(sut: OAuthSystem, code: string) {
-  return sut.http().post('/api/v1/oauth/token').send({ code });
+/** POST /oauth/token; a connect code needs the bearer of the user who started the flow. */
+export function redeem(sut: OAuthSystem, code: string, bearer?: string) {
+  const req = sut.http().post('/api/v1/oauth/token');
+  return (bearer ? req.set('Authorization', `Bearer ${bearer}`) : req).send({ code });
 }

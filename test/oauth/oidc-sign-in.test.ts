@@ -107,7 +107,7 @@ describe('OAuth sign-in with an OpenID Connect issuer', () => {
     const account = anAccount('work'); // another address than the user's own
     await sut.oidc.nextLogin(account);
     const connect = await signIn(sut, 'oidc', { intent: 'connect', bearer: boot.access_token });
-    const connected = await redeem(sut, connect.code);
+    const connected = await redeem(sut, connect.code, boot.access_token);
     expect(connected.status).toBe(200);
     expect(connected.body).toEqual({ identity: { provider: 'oidc', email: account.email } });
     expect((await me(boot.access_token)).body.identities).toEqual([{ provider: 'oidc', email: account.email }]);
@@ -134,6 +134,48 @@ describe('OAuth sign-in with an OpenID Connect issuer', () => {
     const answer = await signIn(sut, 'oidc', { intent: 'connect', bearer: other.access_token });
     expect(answer).toMatchObject({ error: 'identity_in_use' });
     expect((await me(other.access_token)).body.identities).toEqual([]);
+  });
+
+  it('when a connect flow comes back, then nothing is linked until its starter redeems the code with their own bearer', async () => {
+    const starter = await aSession(sut.system.api.db, sut.config, anAccount('starter').email);
+    const victim = await aSession(sut.system.api.db, sut.config, anAccount('victim').email);
+    const account = anAccount('victims-idp'); // the victim's account at the provider
+    const connectAs = async () => {
+      await sut.oidc.nextLogin(account);
+      const answer = await signIn(sut, 'oidc', { intent: 'connect', bearer: starter.access_token });
+      expect(answer.code).toMatch(/^hoc_/);
+      return answer.code;
+    };
+    const identitiesOf = async (token: string) => (await me(token)).body.identities;
+
+    // The starter's flow, opened by the victim's browser: the callback links nothing.
+    const code = await connectAs();
+    expect(await identitiesOf(starter.access_token)).toEqual([]);
+    const anonymous = await redeem(sut, code);
+    expect(anonymous.status).toBe(401);
+    expect(await identitiesOf(starter.access_token)).toEqual([]);
+    expect((await redeem(sut, code, starter.access_token)).status).toBe(401); // spent by the refused call
+
+    const byVictim = await redeem(sut, await connectAs(), victim.access_token);
+    expect(byVictim.status).toBe(403);
+    expect(await identitiesOf(starter.access_token)).toEqual([]);
+    expect(await identitiesOf(victim.access_token)).toEqual([]);
+    // Nor does the provider account now sign in as anyone but a new user of its own address.
+    await sut.oidc.nextLogin(account);
+    const login = await redeem(sut, (await signIn(sut, 'oidc')).code);
+    expect(login.body).toMatchObject({ created: true, user: { email: account.email } });
+    expect(login.body.user.id).not.toBe(starter.user_id);
+  });
+
+  it('when the user who started a connect flow redeems its code with their bearer, then the identity is linked to them', async () => {
+    const starter = await aSession(sut.system.api.db, sut.config, anAccount('starter').email);
+    const account = anAccount('starters-idp');
+    await sut.oidc.nextLogin(account);
+    const { code } = await signIn(sut, 'oidc', { intent: 'connect', bearer: starter.access_token });
+    const connected = await redeem(sut, code, starter.access_token);
+    expect(connected.status).toBe(200);
+    expect(connected.body).toEqual({ identity: { provider: 'oidc', email: account.email } });
+    expect((await me(starter.access_token)).body.identities).toEqual([{ provider: 'oidc', email: account.email }]);
   });
 
   it('when connect is asked without a bearer, or redirect_uri is not allow-listed or hides a dot segment, then authorize refuses', async () => {

@@ -25,6 +25,7 @@ import { RequestHashOnlyWithKey1764050000000 } from './migrations/1764050000000-
 import { AttemptLogWrites1764060000000 } from './migrations/1764060000000-attempt-log-writes';
 import { EmailMessageIdIndex1764065000000 } from './migrations/1764065000000-email-message-id-index';
 import { NotificationsWithoutEventKey1764070000000 } from './migrations/1764070000000-notifications-without-event-key';
+import { OAuthConnectAtRedemption1764083000000 } from './migrations/1764083000000-oauth-connect-at-redemption';
 
 export const MIGRATIONS = [
   InitialSchema1763780000000,
@@ -51,6 +52,7 @@ export const MIGRATIONS = [
   AttemptLogWrites1764060000000,
   EmailMessageIdIndex1764065000000,
   NotificationsWithoutEventKey1764070000000,
+  OAuthConnectAtRedemption1764083000000,
 ];
 
 /** SQL text, or a named statement that PostgreSQL parses once per connection (hot paths); each call is planned (see connect). */

@@ -1,11 +1,12 @@
+import type { Queryable } from '@herald/db';
 import { ValidationFailed } from '@herald/errors';
 import { hashToken, newOpaqueToken } from '../auth/opaque-token';
 import { enabledProvider } from './authorize.use-case';
 import { CODE_TTL_S, type OAuthDeps } from './oauth-deps';
-import { OAuthFlowRepository } from './oauth-flow.repository';
+import { OAuthFlowRepository, type PendingAuthorization, type RedeemedCode } from './oauth-flow.repository';
 import { ProviderRefusal, type ExternalIdentity } from './oauth-provider';
 import { callbackUrlOf } from './oauth-providers';
-import { linkIdentity } from './link-identity';
+import { signInIdentity, verifiedForConnect, type LinkRefusal } from './link-identity';
 
 /** Prefix of the one-time code Herald hands the client (`hoc_`: Herald OAuth code). */
 const CODE_PREFIX = 'hoc_';
@@ -55,11 +56,28 @@ export async function completeAuthorization(deps: OAuthDeps, name: string, query
 
   const code = newOpaqueToken(CODE_PREFIX);
   const outcome = await deps.db.transaction(async (tx) => {
-    const linked = await linkIdentity(tx, provider.name, flow, identity);
-    if ('error' in linked) return linked;
-    await new OAuthFlowRepository(tx).issueCode(code.hash, linked, CODE_TTL_S);
-    return linked;
+    const issued = await codeFor(tx, provider.name, flow, identity);
+    if ('error' in issued) return issued;
+    await new OAuthFlowRepository(tx).issueCode(code.hash, issued, CODE_TTL_S);
+    return issued;
   });
   if ('error' in outcome) return fail(outcome.error, outcome.description);
   return redirectTo(flow.redirectUri, { code: code.plaintext, state });
+}
+
+/**
+ * A login is linked here. A connect is not: whoever's browser came back may not be the user who
+ * started the flow (an attacker can start one and send a victim through it), so the code only
+ * carries the verified identity, linked when that user redeems it with their bearer.
+ */
+async function codeFor(
+  tx: Queryable,
+  provider: string,
+  flow: PendingAuthorization,
+  identity: ExternalIdentity,
+): Promise<RedeemedCode | LinkRefusal> {
+  if (flow.intent === 'login') return signInIdentity(tx, provider, identity);
+  const verified = await verifiedForConnect(tx, provider, flow.userId!, identity);
+  if ('error' in verified) return verified;
+  return { intent: 'connect', userId: flow.userId!, identity: verified };
 }

@@ -53,6 +53,15 @@ export class IdentityRepository {
     return rows[0] && toRecord(rows[0]);
   }
 
+  /** The identity as linked now, read only (the connect callback writes nothing). */
+  async find(provider: string, subject: string): Promise<IdentityRecord | undefined> {
+    const { rows } = await this.db.query<IdentityRow>(
+      'SELECT id, provider, subject, user_id, email FROM oauth_identities WHERE provider = $1 AND subject = $2',
+      [provider, subject],
+    );
+    return rows[0] && toRecord(rows[0]);
+  }
+
   async findById(id: string): Promise<IdentityRecord | undefined> {
     const { rows } = await this.db.query<IdentityRow>('SELECT id, provider, subject, user_id, email FROM oauth_identities WHERE id = $1', [
       id,

@@ -2,67 +2,89 @@ import type { Queryable } from '@herald/db';
 import { UserRepository } from '../auth/user.repository';
 import { IdentityRepository, type IdentityRecord } from './identity.repository';
 import { auditUserAction } from '../audit/user-action.audit';
-import type { PendingAuthorization, RedeemedCode } from './oauth-flow.repository';
+import type { LoginCode, VerifiedIdentity } from './oauth-flow.repository';
 import type { ExternalIdentity } from './oauth-provider';
 
-export type LinkOutcome = RedeemedCode | { error: 'unverified_email' | 'identity_in_use'; description: string };
+export type LinkRefusal = { error: 'unverified_email' | 'identity_in_use'; description: string };
 
-const UNVERIFIED = {
+const UNVERIFIED: LinkRefusal = {
   error: 'unverified_email',
   description: 'the provider did not give a verified email address for this account',
-} as const;
-const IN_USE = { error: 'identity_in_use', description: 'this account is already connected to another Herald user' } as const;
+};
+export const IN_USE: LinkRefusal = { error: 'identity_in_use', description: 'this account is already connected to another Herald user' };
 
 /**
- * Who the provider's account is in Herald, inside the callback's transaction:
- * - an identity already linked signs in its user (login), or is already connected (connect);
- * - a new identity needs an email the provider marks verified; at login it signs in the user
- *   with that address (created when there is none) and links to it; at connect it links to the
- *   signed-in user who asked;
- * - an identity linked to someone else is never moved (`identity_in_use`).
+ * Login, inside the callback's transaction: an identity already linked signs in its user; a new
+ * one needs an email the provider marks verified, and signs in the user with that address
+ * (created when there is none), linked to it.
  */
-export async function linkIdentity(
-  tx: Queryable,
-  provider: string,
-  flow: PendingAuthorization,
-  external: ExternalIdentity,
-): Promise<LinkOutcome> {
+export async function signInIdentity(tx: Queryable, provider: string, external: ExternalIdentity): Promise<LoginCode | LinkRefusal> {
   const identities = new IdentityRepository(tx);
   const existing = await identities.findForUpdate(provider, external.subject, external.email);
-  if (existing) {
-    if (flow.intent === 'connect' && existing.userId !== flow.userId) return IN_USE;
-    return { intent: flow.intent, userId: existing.userId, identityId: existing.id, userCreated: false };
-  }
+  if (existing) return { intent: 'login', userId: existing.userId, identityId: existing.id, userCreated: false };
   if (!external.email || !external.emailVerified) return UNVERIFIED;
-
-  let userId = flow.userId;
-  let userCreated = false;
-  if (flow.intent === 'login') {
-    const { user, created } = await new UserRepository(tx).upsertByEmail(external.email);
-    userId = user.id;
-    userCreated = created;
-  }
-  const linked = await linkOnce(identities, provider, external, userId!);
-  if (linked.userId !== userId) return IN_USE;
-  await auditUserAction(tx, 'oauth.identity_connected', userId!, {
+  const { user, created } = await new UserRepository(tx).upsertByEmail(external.email);
+  const linked = await linkOnce(identities, provider, external.subject, external.email, user.id);
+  if (linked.userId !== user.id) return IN_USE;
+  await auditUserAction(tx, 'oauth.identity_connected', user.id, {
     provider,
     identity_id: linked.id,
-    intent: flow.intent,
-    user_created: userCreated,
+    intent: 'login',
+    user_created: created,
   });
-  return { intent: flow.intent, userId: userId!, identityId: linked.id, userCreated };
+  return { intent: 'login', userId: user.id, identityId: linked.id, userCreated: created };
 }
 
-/** A concurrent callback for the same account may link it first: then that link is the answer. */
+/**
+ * Connect, at the callback: only what the provider verified is kept, to be linked when the code
+ * is redeemed by the user who started the flow (connectIdentity). Nothing is written here: the
+ * browser that came back may not be that user's. Refusals known now are answered now.
+ */
+export async function verifiedForConnect(
+  tx: Queryable,
+  provider: string,
+  userId: string,
+  external: ExternalIdentity,
+): Promise<VerifiedIdentity | LinkRefusal> {
+  const existing = await new IdentityRepository(tx).find(provider, external.subject);
+  if (existing) return existing.userId === userId ? { provider, subject: existing.subject, email: existing.email } : IN_USE;
+  if (!external.email || !external.emailVerified) return UNVERIFIED;
+  return { provider, subject: external.subject, email: external.email };
+}
+
+/** Connect, at redemption by the user who started it: links the verified identity to them, never moving one linked to someone else. */
+export async function connectIdentity(
+  tx: Queryable,
+  userId: string,
+  verified: VerifiedIdentity,
+  requestId?: string,
+): Promise<IdentityRecord | LinkRefusal> {
+  const identities = new IdentityRepository(tx);
+  const existing = await identities.findForUpdate(verified.provider, verified.subject, verified.email);
+  if (existing) return existing.userId === userId ? existing : IN_USE;
+  const linked = await linkOnce(identities, verified.provider, verified.subject, verified.email, userId);
+  if (linked.userId !== userId) return IN_USE;
+  await auditUserAction(
+    tx,
+    'oauth.identity_connected',
+    userId,
+    { provider: verified.provider, identity_id: linked.id, intent: 'connect', user_created: false },
+    requestId,
+  );
+  return linked;
+}
+
+/** A concurrent callback or redemption for the same account may link it first: then that link is the answer. */
 async function linkOnce(
   identities: IdentityRepository,
   provider: string,
-  external: ExternalIdentity,
+  subject: string,
+  email: string,
   userId: string,
 ): Promise<IdentityRecord> {
-  const linked = await identities.link(provider, external.subject, userId, external.email!);
+  const linked = await identities.link(provider, subject, userId, email);
   if (linked) return linked;
-  const winner = await identities.findForUpdate(provider, external.subject, undefined);
-  if (!winner) throw new Error(`identity ${provider}/${external.subject} vanished while being linked`);
+  const winner = await identities.findForUpdate(provider, subject, undefined);
+  if (!winner) throw new Error(`identity ${provider}/${subject} vanished while being linked`);
   return winner;
 }

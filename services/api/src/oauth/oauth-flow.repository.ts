@@ -12,12 +12,29 @@ export interface PendingAuthorization {
   nonce: string | null;
 }
 
-export interface RedeemedCode {
-  intent: OAuthIntent;
+/** A login code: the user it signs in, already linked at the callback. */
+export interface LoginCode {
+  intent: 'login';
   userId: string;
   identityId: string;
   userCreated: boolean;
 }
+
+/** What the provider verified at a connect callback; linked only when the code is redeemed. */
+export interface VerifiedIdentity {
+  provider: string;
+  subject: string;
+  email: string;
+}
+
+/** A connect code: the user who started the flow (the only one who may redeem it) and the identity to link. */
+export interface ConnectCode {
+  intent: 'connect';
+  userId: string;
+  identity: VerifiedIdentity;
+}
+
+export type RedeemedCode = LoginCode | ConnectCode;
 
 /** A sign-in in flight (keyed by the hash of its state) and the one-time codes it ends with. */
 export class OAuthFlowRepository {
@@ -63,23 +80,47 @@ export class OAuthFlowRepository {
   }
 
   async issueCode(codeHash: string, code: RedeemedCode, ttlS: number): Promise<void> {
+    const login = code.intent === 'login' ? code : undefined;
+    const connect = code.intent === 'connect' ? code.identity : undefined;
     await this.db.query(
       `WITH pruned AS (DELETE FROM oauth_codes WHERE expires_at < now() - interval '1 hour')
-       INSERT INTO oauth_codes (code_hash, intent, user_id, identity_id, user_created, expires_at)
-       VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))`,
-      [codeHash, code.intent, code.userId, code.identityId, code.userCreated, ttlS],
+       INSERT INTO oauth_codes (code_hash, intent, user_id, identity_id, user_created, provider, subject, email, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now() + make_interval(secs => $9))`,
+      [
+        codeHash,
+        code.intent,
+        code.userId,
+        login?.identityId ?? null,
+        login?.userCreated ?? false,
+        connect?.provider ?? null,
+        connect?.subject ?? null,
+        connect?.email ?? null,
+        ttlS,
+      ],
     );
   }
 
   /** Marks the code used; undefined when it is unknown, expired or already used. */
   async redeem(codeHash: string): Promise<RedeemedCode | undefined> {
-    const { rows } = await this.db.query<{ intent: OAuthIntent; user_id: string; identity_id: string; user_created: boolean }>(
+    const { rows } = await this.db.query<{
+      intent: OAuthIntent;
+      user_id: string;
+      identity_id: string | null;
+      user_created: boolean;
+      provider: string | null;
+      subject: string | null;
+      email: string | null;
+    }>(
       `UPDATE oauth_codes SET used_at = now()
         WHERE code_hash = $1 AND used_at IS NULL AND expires_at > now()
-       RETURNING intent, user_id, identity_id, user_created`,
+       RETURNING intent, user_id, identity_id, user_created, provider, subject, email`,
       [codeHash],
     );
     const r = rows[0];
-    return r && { intent: r.intent, userId: r.user_id, identityId: r.identity_id, userCreated: r.user_created };
+    if (!r) return undefined;
+    if (r.intent === 'connect') {
+      return { intent: 'connect', userId: r.user_id, identity: { provider: r.provider!, subject: r.subject!, email: r.email! } };
+    }
+    return { intent: 'login', userId: r.user_id, identityId: r.identity_id!, userCreated: r.user_created };
   }
 }

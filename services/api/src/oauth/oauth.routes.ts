@@ -28,7 +28,7 @@ export function oauthRoutes(deps: OAuthDeps): RouteTable {
 
   router.post('/oauth/token', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json(await redeemCode(deps, (req.body as { code: string }).code, req.requestId));
+    res.json(await redeemCode(deps, (req.body as { code: string }).code, req.principal, req.requestId));
   });
 
   router.delete('/oauth/:provider/connection', async (req, res) => {
