@@ -15,7 +15,11 @@ type Call = (auth: Record<string, string>) => Test;
 const { subject, body, text_body } = builtInSystemTemplate('auth.magic_link');
 const MAGIC_LINK = '/api/v1/admin/system-templates/auth.magic_link';
 
-/** Each /admin operation, with what it needs fresh for one call, and the answer a holder gets. */
+/**
+ * Each /admin operation, with what it needs fresh for one call, and the answer a holder gets. A
+ * target administrator or system account holds no more than the caller: acting on a stronger
+ * one is a 403 of its own (stronger-accounts.test.ts).
+ */
 const OPERATIONS: Array<{ name: string; permission: string; ok: number; call: () => Promise<Call> }> = [
   { name: 'GET /admin/health', permission: 'health:read', ok: 200, call: async () => (a) => http().get('/api/v1/admin/health').set(a) },
   {
@@ -48,7 +52,7 @@ const OPERATIONS: Array<{ name: string; permission: string; ok: number; call: ()
     permission: 'administrators:write',
     ok: 200,
     call: async () => {
-      const target = await anAdministrator(f.system.api.db, ['health:read']);
+      const target = await anAdministrator(f.system.api.db, ['administrators:write']);
       return (a) => http().patch(`/api/v1/admin/administrators/${target.administrator_id}`).set(a).send({ permissions: [] });
     },
   },
@@ -57,7 +61,7 @@ const OPERATIONS: Array<{ name: string; permission: string; ok: number; call: ()
     permission: 'administrators:write',
     ok: 204,
     call: async () => {
-      const target = await anAdministrator(f.system.api.db, ['health:read']);
+      const target = await anAdministrator(f.system.api.db, ['administrators:write']);
       return (a) => http().delete(`/api/v1/admin/administrators/${target.administrator_id}`).set(a);
     },
   },
@@ -114,7 +118,7 @@ const OPERATIONS: Array<{ name: string; permission: string; ok: number; call: ()
     permission: 'system_accounts:write',
     ok: 200,
     call: async () => {
-      const target = await aSystemAccount(f.system.api.db, ['health:read']);
+      const target = await aSystemAccount(f.system.api.db, ['system_accounts:write']);
       return (a) => http().patch(`/api/v1/admin/system-accounts/${target.id}`).set(a).send({ name: 'renamed' });
     },
   },
@@ -123,7 +127,7 @@ const OPERATIONS: Array<{ name: string; permission: string; ok: number; call: ()
     permission: 'system_accounts:write',
     ok: 204,
     call: async () => {
-      const target = await aSystemAccount(f.system.api.db, ['health:read']);
+      const target = await aSystemAccount(f.system.api.db, ['system_accounts:write']);
       return (a) => http().delete(`/api/v1/admin/system-accounts/${target.id}`).set(a);
     },
   },
@@ -132,7 +136,7 @@ const OPERATIONS: Array<{ name: string; permission: string; ok: number; call: ()
     permission: 'system_accounts:write',
     ok: 201,
     call: async () => {
-      const target = await aSystemAccount(f.system.api.db, ['health:read']);
+      const target = await aSystemAccount(f.system.api.db, ['system_accounts:write']);
       return (a) => http().post(`/api/v1/admin/system-accounts/${target.id}/credentials`).set(a).send({});
     },
   },
@@ -150,7 +154,7 @@ const OPERATIONS: Array<{ name: string; permission: string; ok: number; call: ()
     permission: 'system_accounts:write',
     ok: 204,
     call: async () => {
-      const target = await aSystemAccount(f.system.api.db, ['health:read']);
+      const target = await aSystemAccount(f.system.api.db, ['system_accounts:write']);
       const { rows } = await f.system.api.db.query<{ id: string }>(
         `INSERT INTO system_account_credentials (system_account_id, secret_hash) VALUES ($1, $2) RETURNING id`,
         [target.id, randomUUID()],

@@ -49,13 +49,9 @@ describe('administrators', () => {
       .set(admin.auth)
       .send({ permissions: ['health:read', 'usage:read'] });
     expect(patch.status).toBe(403);
-    // Taking away a permission the caller lacks is no grant.
-    const narrowed = await http()
-      .patch(`/api/v1/admin/administrators/${target.administrator_id}`)
-      .set(admin.auth)
-      .send({ permissions: [] });
-    expect(narrowed.status).toBe(200);
-    expect(narrowed.body.permissions).toEqual([]);
+    expect((await http().get(`/api/v1/admin/administrators/${target.administrator_id}`).set(admin.auth)).body.permissions).toEqual([
+      'health:read',
+    ]);
   });
 
   it('when administrators change, then each change is audited with the acting user and its target, and a removed administrator is refused', async () => {

@@ -34,7 +34,7 @@ export function adminRoutes(deps: AdminRouteDeps): RouteTable {
     res.json(await administrators.update(adminActorOf(req), adminPermissionsOf(req), req.params.id, req.body));
   });
   router.delete('/admin/administrators/:id', async (req, res) => {
-    await administrators.delete(adminActorOf(req), req.params.id);
+    await administrators.delete(adminActorOf(req), adminPermissionsOf(req), req.params.id);
     res.status(204).end();
   });
 

@@ -4,16 +4,11 @@ import { UserRepository } from '../auth/user.repository';
 import { offsetOf, type Page, type PageRequest } from '../shared/paging';
 import { auditAdminAction, type AdminActor } from './admin-audit';
 import { AdministratorRepository, type AdministratorView } from './administrator.repository';
+import { mayActOn, mayGrant } from './permission-dominance';
 import { normalizePermissions } from './permissions';
 
 /** The permission no platform may lose its last holder of: nobody could make administrators again. */
 const KEEPER = 'administrators:write';
-
-/** Nobody grants what they do not hold themselves. */
-export function mayGrant(callerHolds: string[], granted: string[]): void {
-  const lacking = granted.filter((p) => !callerHolds.includes(p));
-  if (lacking.length > 0) throw new AppError('forbidden', `you cannot grant permissions you do not hold: ${lacking.join(', ')}`);
-}
 
 function found(admin: AdministratorView | undefined): AdministratorView {
   if (!admin) throw new AppError('not_found', 'administrator not found');
@@ -48,17 +43,14 @@ export class AdministratorsService {
     });
   }
 
-  /** Replaces the permissions; the ones added must be held by the caller. */
+  /** Replaces the permissions; the caller must hold every one the administrator had and is given. */
   update(actor: AdminActor, callerHolds: string[], id: string, input: { permissions: string[] }): Promise<AdministratorView> {
     const permissions = normalizePermissions(input.permissions);
     return this.db.transaction(async (tx) => {
       const admins = new AdministratorRepository(tx);
       const holders = await admins.lockHoldersOf(KEEPER);
       const before = found(await admins.get(id, true));
-      mayGrant(
-        callerHolds,
-        permissions.filter((p) => !before.permissions.includes(p)),
-      );
+      mayActOn(callerHolds, before.permissions, permissions);
       if (!permissions.includes(KEEPER)) this.keepsAKeeper(holders, id);
       await admins.setPermissions(id, permissions);
       await auditAdminAction(
@@ -72,11 +64,12 @@ export class AdministratorsService {
     });
   }
 
-  delete(actor: AdminActor, id: string): Promise<void> {
+  delete(actor: AdminActor, callerHolds: string[], id: string): Promise<void> {
     return this.db.transaction(async (tx) => {
       const admins = new AdministratorRepository(tx);
       const holders = await admins.lockHoldersOf(KEEPER);
       const before = found(await admins.get(id, true));
+      mayActOn(callerHolds, before.permissions);
       this.keepsAKeeper(holders, id);
       await admins.delete(id);
       await auditAdminAction(

@@ -20,17 +20,17 @@ export function systemAccountRoutes(accounts: SystemAccountsService): RouteTable
     res.json(await accounts.update(adminActorOf(req), adminPermissionsOf(req), req.params.id, req.body));
   });
   router.delete('/admin/system-accounts/:id', async (req, res) => {
-    await accounts.delete(adminActorOf(req), req.params.id);
+    await accounts.delete(adminActorOf(req), adminPermissionsOf(req), req.params.id);
     res.status(204).end();
   });
   router.post('/admin/system-accounts/:id/credentials', async (req, res) => {
-    res.status(201).json(await accounts.createCredential(adminActorOf(req), req.params.id, req.body ?? {}));
+    res.status(201).json(await accounts.createCredential(adminActorOf(req), adminPermissionsOf(req), req.params.id, req.body ?? {}));
   });
   router.get('/admin/system-accounts/:id/credentials', async (req, res) => {
     res.json({ items: await accounts.credentials(req.params.id) });
   });
   router.delete('/admin/system-accounts/:id/credentials/:credential_id', async (req, res) => {
-    await accounts.deleteCredential(adminActorOf(req), req.params.id, req.params.credential_id);
+    await accounts.deleteCredential(adminActorOf(req), adminPermissionsOf(req), req.params.id, req.params.credential_id);
     res.status(204).end();
   });
   return router;

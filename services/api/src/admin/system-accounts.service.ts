@@ -3,7 +3,7 @@ import { AppError, ValidationFailed } from '@herald/errors';
 import { newOpaqueToken, TOKEN_PREFIX } from '../auth/opaque-token';
 import { offsetOf, type Page, type PageRequest } from '../shared/paging';
 import { auditAdminAction, type AdminActor } from './admin-audit';
-import { mayGrant } from './administrators.service';
+import { mayActOn, mayGrant } from './permission-dominance';
 import { normalizePermissions } from './permissions';
 import { SystemAccountRepository, type CredentialView, type SystemAccountView } from './system-account.repository';
 
@@ -36,6 +36,7 @@ export class SystemAccountsService {
     });
   }
 
+  /** Renaming is acting on the account too: the caller must hold every permission it had and is given. */
   update(
     actor: AdminActor,
     callerHolds: string[],
@@ -46,11 +47,7 @@ export class SystemAccountsService {
     return this.db.transaction(async (tx) => {
       const accounts = new SystemAccountRepository(tx);
       const before = found(await accounts.get(id, true));
-      if (permissions)
-        mayGrant(
-          callerHolds,
-          permissions.filter((p) => !before.permissions.includes(p)),
-        );
+      mayActOn(callerHolds, before.permissions, permissions);
       const name = input.name?.trim();
       await accounts.update(id, { name, permissions });
       await auditAdminAction(tx, actor, 'system_account.updated', {}, { target_id: id, from: before.permissions, permissions, name });
@@ -58,23 +55,32 @@ export class SystemAccountsService {
     });
   }
 
-  delete(actor: AdminActor, id: string): Promise<void> {
+  delete(actor: AdminActor, callerHolds: string[], id: string): Promise<void> {
     return this.db.transaction(async (tx) => {
       const accounts = new SystemAccountRepository(tx);
       const before = found(await accounts.get(id, true));
+      mayActOn(callerHolds, before.permissions);
       await accounts.delete(id);
       await auditAdminAction(tx, actor, 'system_account.deleted', {}, { target_id: id, name: before.name });
     });
   }
 
-  /** The secret is returned here only; the database keeps its SHA-256, the audit entry neither. */
-  createCredential(actor: AdminActor, id: string, input: { expires_at?: string }): Promise<CredentialView & { secret: string }> {
+  /**
+   * The secret is returned here only; the database keeps its SHA-256, the audit entry neither.
+   * A credential is the account's power, so issuing one needs every permission the account holds.
+   */
+  createCredential(
+    actor: AdminActor,
+    callerHolds: string[],
+    id: string,
+    input: { expires_at?: string },
+  ): Promise<CredentialView & { secret: string }> {
     const expiresAt = input.expires_at ?? null;
     if (expiresAt !== null && Date.parse(expiresAt) <= Date.now())
       throw new ValidationFailed([{ loc: ['body', 'expires_at'], msg: 'must be in the future', type: 'value_error' }]);
     return this.db.transaction(async (tx) => {
       const accounts = new SystemAccountRepository(tx);
-      found(await accounts.get(id, true));
+      mayActOn(callerHolds, found(await accounts.get(id, true)).permissions);
       const token = newOpaqueToken(TOKEN_PREFIX.systemAccount);
       const credential = await accounts.addCredential(id, token.hash, expiresAt);
       await auditAdminAction(tx, actor, 'system_account.credential_created', {}, { target_id: id, credential_id: credential.id });
@@ -88,10 +94,11 @@ export class SystemAccountsService {
     return accounts.credentials(id);
   }
 
-  deleteCredential(actor: AdminActor, id: string, credentialId: string): Promise<void> {
+  /** Revoking a stronger account's credential is acting on that account, as issuing one is. */
+  deleteCredential(actor: AdminActor, callerHolds: string[], id: string, credentialId: string): Promise<void> {
     return this.db.transaction(async (tx) => {
       const accounts = new SystemAccountRepository(tx);
-      found(await accounts.get(id, true));
+      mayActOn(callerHolds, found(await accounts.get(id, true)).permissions);
       if (!(await accounts.deleteCredential(id, credentialId))) throw new AppError('not_found', 'credential not found');
       await auditAdminAction(tx, actor, 'system_account.credential_deleted', {}, { target_id: id, credential_id: credentialId });
     });
