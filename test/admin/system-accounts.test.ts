@@ -38,7 +38,13 @@ describe('system accounts', () => {
     const { admin, account, credential, bearer } = await anAccountWithCredential(['health:read']);
     expect(credential.secret).toMatch(/^hsa_/);
     const listed = await http().get(`/api/v1/admin/system-accounts/${account.id}/credentials`).set(admin.auth);
-    expect(listed.body.items).toEqual([{ id: credential.id, created_at: credential.created_at, expires_at: null }]);
+    expect(listed.body).toEqual({
+      items: [{ id: credential.id, created_at: credential.created_at, expires_at: null }],
+      total: 1,
+      page: 1,
+      per_page: 25,
+      total_pages: 1,
+    });
     expect(JSON.stringify(listed.body)).not.toContain(credential.secret);
     const { rows } = await f.system.api.db.query<{ secret_hash: string }>(
       'SELECT secret_hash FROM system_account_credentials WHERE id = $1',
@@ -50,6 +56,22 @@ describe('system accounts', () => {
       204,
     );
     expect((await http().get('/api/v1/admin/health').set(bearer)).status).toBe(401);
+  });
+
+  it("when an account's credentials are listed with page and per_page, then they come oldest first in the pagination envelope", async () => {
+    const { admin, account, credential } = await anAccountWithCredential(['health:read']);
+    const path = `/api/v1/admin/system-accounts/${account.id}/credentials`;
+    const second = await http().post(path).set(admin.auth).send({});
+    const third = await http().post(path).set(admin.auth).send({});
+    const first = await http().get(`${path}?page=1&per_page=2`).set(admin.auth);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ total: 3, page: 1, per_page: 2, total_pages: 2 });
+    expect(first.body.items.map((c: { id: string }) => c.id)).toEqual([credential.id, second.body.id]);
+    const last = await http().get(`${path}?page=2&per_page=2`).set(admin.auth);
+    expect(last.body).toMatchObject({ total: 3, page: 2, per_page: 2, total_pages: 2 });
+    expect(last.body.items.map((c: { id: string }) => c.id)).toEqual([third.body.id]);
+    expect(JSON.stringify([first.body, last.body])).not.toMatch(/hsa_/);
+    expect((await http().get(`${path}?per_page=101`).set(admin.auth)).status).toBe(422);
   });
 
   it('when the account is deleted, then its credentials stop working', async () => {

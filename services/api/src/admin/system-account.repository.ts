@@ -1,4 +1,5 @@
 import type { Queryable } from '@herald/db';
+import { pageQuery, Where, type Page, type PageRequest } from '../shared/paging';
 
 /** `{id, name, permissions, created_at}` as /admin/system-accounts shows it. */
 export interface SystemAccountView {
@@ -16,7 +17,6 @@ export interface CredentialView {
 }
 
 const ACCOUNT = 'id, name, permissions, created_at FROM system_accounts';
-const CREDENTIAL = 'id, created_at, expires_at FROM system_account_credentials';
 
 /** System accounts and their credentials (only the SHA-256 of each secret is stored). */
 export class SystemAccountRepository {
@@ -75,11 +75,15 @@ export class SystemAccountRepository {
     return rows[0];
   }
 
-  async credentials(accountId: string): Promise<CredentialView[]> {
-    const { rows } = await this.db.query<CredentialView>(`SELECT ${CREDENTIAL} WHERE system_account_id = $1 ORDER BY created_at, id`, [
-      accountId,
-    ]);
-    return rows;
+  /** Oldest first. */
+  credentials(accountId: string, page: PageRequest): Promise<Page<CredentialView>> {
+    return pageQuery<CredentialView & Record<string, unknown>>(this.db, {
+      select: 'id, created_at, expires_at',
+      from: 'system_account_credentials',
+      where: new Where(accountId, 'system_account_id = ?'),
+      orderBy: 'created_at, id',
+      page,
+    });
   }
 
   /** True when the credential existed on this account. */

@@ -27,7 +27,7 @@ export function systemAccountRoutes(accounts: SystemAccountsService): RouteTable
     res.status(201).json(await accounts.createCredential(adminActorOf(req), adminPermissionsOf(req), req.params.id, req.body ?? {}));
   });
   router.get('/admin/system-accounts/:id/credentials', async (req, res) => {
-    res.json({ items: await accounts.credentials(req.params.id) });
+    res.json(await accounts.credentials(req.params.id, pageOf(req)));
   });
   router.delete('/admin/system-accounts/:id/credentials/:credential_id', async (req, res) => {
     await accounts.deleteCredential(adminActorOf(req), adminPermissionsOf(req), req.params.id, req.params.credential_id);

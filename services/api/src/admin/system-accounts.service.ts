@@ -88,10 +88,10 @@ export class SystemAccountsService {
     });
   }
 
-  async credentials(id: string): Promise<CredentialView[]> {
+  async credentials(id: string, page: PageRequest): Promise<Page<CredentialView>> {
     const accounts = new SystemAccountRepository(this.db);
     found(await accounts.get(id));
-    return accounts.credentials(id);
+    return accounts.credentials(id, page);
   }
 
   /** Revoking a stronger account's credential is acting on that account, as issuing one is. */
