@@ -9,7 +9,7 @@ export const ALL = [...ADMIN_PERMISSIONS];
 /** An administrator holding exactly these permissions, signed in (as `herald admin grant` makes one). */
 export async function anAdministrator(db: Database, permissions: string[]) {
   const email = `admin-${randomUUID().slice(0, 8)}@example.com`;
-  const granted = await grantAdministrator(db, email, permissions, { accessTtlS: 900, refreshTtlS: 3600 });
+  const granted = await grantAdministrator(db, email, permissions, { accessTtlS: 900, refreshTtlS: 3600, sessionMaxAgeS: 3600 });
   // grantAdministrator treats an empty list as "all"; an administrator with none is made by PATCH in tests that need one.
   return { ...granted, email, auth: { Authorization: `Bearer ${granted.access_token}` } };
 }

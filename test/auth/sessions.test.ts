@@ -58,6 +58,22 @@ describe('sessions', () => {
     expect(JSON.stringify(audit)).not.toContain(boot.refresh_token);
   });
 
+  it('when a session refreshes, then the access token it replaced is refused at once and the new one works', async () => {
+    const address = anAddress('refresh-ends-access');
+    const boot = await aSession(sut.system.api.db, sut.config, address);
+    expect((await me(boot.access_token)).status).toBe(200);
+    const rotated = await refresh(boot.refresh_token);
+    expect(rotated.status).toBe(200);
+    const replaced = await me(boot.access_token);
+    expect(replaced.status).toBe(401);
+    expect(replaced.body).toEqual({ detail: 'access token is invalid, expired or revoked' });
+    expect((await me(rotated.body.access_token)).status).toBe(200);
+    // Another session of the same user keeps its access token.
+    const other = await aSession(sut.system.api.db, sut.config, address);
+    expect((await refresh(rotated.body.refresh_token)).status).toBe(200);
+    expect((await me(other.access_token)).status).toBe(200);
+  });
+
   it('when a user logs out, then that session stops working at once and the others go on', async () => {
     const address = anAddress('logout');
     const a = await aSession(sut.system.api.db, sut.config, address);

@@ -172,6 +172,8 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_S: int(900, 1),
   REFRESH_TOKEN_TTL_S: int(2_592_000, 1),
   MAGIC_LINK_TTL_S: int(900, 1),
+  /** A session ends this long after sign-in whatever the refreshes; no token it issues outlives it. */
+  SESSION_MAX_AGE_S: int(2_592_000, 1),
   /** Magic-link requests per address per hour (token bucket of this size, refilled over an hour). */
   MAGIC_LINK_PER_ADDRESS_PER_HOUR: int(5, 1),
   /** Magic-link requests per client IP per hour, all addresses together. */

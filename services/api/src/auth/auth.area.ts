@@ -11,6 +11,7 @@ import { bearerGate } from './bearer.middleware';
 import { MagicLinkRepository } from './magic-link.repository';
 import { ProfileService } from './profile.use-case';
 import { SessionRepository } from './session.repository';
+import { tokenLifetimesOf } from './session-tokens';
 import { SignInThrottle } from './sign-in-throttle';
 import { SystemProject } from './system-project';
 import { UserRepository } from './user.repository';
@@ -38,7 +39,7 @@ export interface AuthAreaDeps {
 /** Human sign-in: magic links, sessions, refresh rotation, logout and /auth/me. */
 export function authArea(deps: AuthAreaDeps): AuthArea {
   const { db, config } = deps;
-  const sessions = { db, lifetimes: { accessTtlS: config.ACCESS_TOKEN_TTL_S, refreshTtlS: config.REFRESH_TOKEN_TTL_S } };
+  const sessions = { db, lifetimes: tokenLifetimesOf(config) };
   const mailer = {
     db,
     system: new SystemProject(db, new SecretBox(config.secretsKey)),

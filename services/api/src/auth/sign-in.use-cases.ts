@@ -27,8 +27,8 @@ export async function verifyMagicLink(deps: SessionDeps, token: string, requestI
 type RefreshOutcome = { kind: 'rotated'; tokens: TokenPair } | { kind: 'invalid' } | { kind: 'reused' };
 
 /**
- * Rotates a refresh token: the presented one is spent and a new pair is issued in the same
- * session. A spent token presented again means two parties hold it, so the whole session is
+ * Rotates a refresh token: the presented one is spent, the access token it came with stops
+ * working, and a new pair is issued in the same session (ending when the session does). A spent token presented again means two parties hold it, so the whole session is
  * revoked (every access and refresh token it issued stops working) and the reuse is audited.
  * The revocation commits even though the caller gets a 401.
  */
@@ -36,7 +36,7 @@ export async function refreshSession(deps: SessionDeps, refreshToken: string, re
   const hash = hashToken(refreshToken);
   const outcome = await deps.db.transaction(async (tx): Promise<RefreshOutcome> => {
     const sessions = new SessionRepository(tx);
-    const state = await sessions.lockRefreshToken(hash);
+    const state = await sessions.lockRefreshToken(hash, deps.lifetimes.sessionMaxAgeS);
     if (!state || state.sessionRevoked || state.expired) return { kind: 'invalid' };
     if (state.rotated) {
       await sessions.revoke(state.sessionId);
@@ -50,6 +50,7 @@ export async function refreshSession(deps: SessionDeps, refreshToken: string, re
       return { kind: 'reused' };
     }
     await sessions.markRotated(hash);
+    await sessions.endAccessTokens(state.sessionId);
     const user = await new UserRepository(tx).findById(state.userId);
     if (!user) return { kind: 'invalid' };
     return { kind: 'rotated', tokens: await issueTokens(tx, state.sessionId, user, deps.lifetimes) };

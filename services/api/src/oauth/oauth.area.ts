@@ -1,6 +1,7 @@
 import { oauthSettings, type Config } from '@herald/config';
 import type { Database } from '@herald/db';
 import type { Logger } from '@herald/logger';
+import { tokenLifetimesOf } from '../auth/session-tokens';
 import type { RouteTable } from '../http/route-table';
 import { OAuthProviders } from './oauth-providers';
 import { oauthRoutes } from './oauth.routes';
@@ -13,7 +14,7 @@ export function oauthArea(deps: { db: Database; config: Config; logger: Logger }
     db,
     providers: new OAuthProviders(oauthSettings(config), config.PUBLIC_URL),
     allowlist: new RedirectAllowlist(config.OAUTH_REDIRECT_ALLOWLIST),
-    lifetimes: { accessTtlS: config.ACCESS_TOKEN_TTL_S, refreshTtlS: config.REFRESH_TOKEN_TTL_S },
+    lifetimes: tokenLifetimesOf(config),
     publicUrl: config.PUBLIC_URL,
     logger,
   });

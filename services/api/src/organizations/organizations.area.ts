@@ -4,6 +4,7 @@ import type { Logger } from '@herald/logger';
 import type { TopologyNames } from '@herald/messaging';
 import { SecretBox } from '@herald/secrets';
 import type { RouteTable } from '../http/route-table';
+import { tokenLifetimesOf } from '../auth/session-tokens';
 import { SystemProject } from '../auth/system-project';
 import { PeriodicJob } from '../shared/periodic-job';
 import { InvitationRepository } from './invitation.repository';
@@ -36,7 +37,7 @@ export function organizationsArea(deps: OrganizationsAreaDeps): OrganizationsAre
     system: new SystemProject(db, new SecretBox(config.secretsKey)),
     names: deps.names,
     appUrl: config.APP_URL,
-    lifetimes: { accessTtlS: config.ACCESS_TOKEN_TTL_S, refreshTtlS: config.REFRESH_TOKEN_TTL_S },
+    lifetimes: tokenLifetimesOf(config),
     onCommitted: deps.onCommitted,
   });
   const stored = new InvitationRepository(db);

@@ -2,6 +2,7 @@ import { loadConfig } from '@herald/config';
 import { migrate } from '@herald/db';
 import type { Command } from 'commander';
 import { grantAdministrator } from '../../admin/grant-administrator.use-case';
+import { tokenLifetimesOf } from '../../auth/session-tokens';
 import { ADMIN_PERMISSIONS, isAdminPermission } from '../../admin/permissions';
 import { withDatabase } from '../database';
 import { UsageError } from '../program';
@@ -40,7 +41,7 @@ export function registerAdmin(program: Command): void {
       const args = grantArguments(options.email, options.permission ?? []);
       const config = loadConfig();
       await migrate(config.DATABASE_URL);
-      const lifetimes = { accessTtlS: config.ACCESS_TOKEN_TTL_S, refreshTtlS: config.REFRESH_TOKEN_TTL_S };
+      const lifetimes = tokenLifetimesOf(config);
       const result = await withDatabase(config, (db) => grantAdministrator(db, args.email, args.permissions, lifetimes));
       process.stdout.write(JSON.stringify(result) + '\n');
     });

@@ -2,6 +2,7 @@ import { loadConfig } from '@herald/config';
 import { migrate } from '@herald/db';
 import { SecretBox } from '@herald/secrets';
 import type { Command } from 'commander';
+import { tokenLifetimesOf } from '../../auth/session-tokens';
 import { bootstrap } from '../../projects/bootstrap.use-case';
 import { withDatabase } from '../database';
 
@@ -25,12 +26,7 @@ export function registerBootstrap(program: Command): void {
       const config = loadConfig();
       await migrate(config.DATABASE_URL);
       const result = await withDatabase(config, (db) =>
-        bootstrap(
-          db,
-          new SecretBox(config.secretsKey),
-          { name: options.name, email: options.email },
-          { accessTtlS: config.ACCESS_TOKEN_TTL_S, refreshTtlS: config.REFRESH_TOKEN_TTL_S },
-        ),
+        bootstrap(db, new SecretBox(config.secretsKey), { name: options.name, email: options.email }, tokenLifetimesOf(config)),
       );
       process.stdout.write(JSON.stringify(result) + '\n');
     });
