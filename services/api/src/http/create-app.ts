@@ -35,6 +35,7 @@ import { auditTrail } from '../audit/audit.middleware';
 import { accessLog } from './access-log.middleware';
 import { traceRequests } from './trace-requests.middleware';
 import { bodyReader } from './body-reader.middleware';
+import { noStore } from './no-store.middleware';
 import { chain } from './chain';
 import { errorHandler } from './error-handler';
 import { openApiMiddleware } from './openapi.middleware';
@@ -130,7 +131,7 @@ export function apiRoutes(deps: AppDeps): RouteTable {
 
 /**
  * request id -> usage hook (counts when the response finishes) -> match the openapi operation ->
- * identify the key or the bearer (401) -> the caller's role in the organization the path names
+ * Cache-Control: no-store for operations marked x-no-store -> identify the key or the bearer (401) -> the caller's role in the organization the path names
  * (404 for non-members, 403 below the operation's x-required-role) -> the administrator's
  * permission for /admin operations (403) -> rate limit (429) -> scopes (403) -> read the body with the operation's
  * limit (413) -> audit hook -> validation (422) -> the operation's route -> one error handler. Nothing reads a
@@ -150,6 +151,7 @@ export function createApp(deps: AppDeps): Express {
       usageCounter(deps.usage, BASE_PATH),
       ...openApiMiddleware(deps.validateResponses, {
         beforeScopes: [
+          noStore(),
           apiKeyGate(deps.authenticator),
           deps.auth.gate,
           roleGate(deps.memberships),

