@@ -107,6 +107,17 @@ export class InvitationRepository {
     return rows[0]?.was;
   }
 
+  /** Revokes the live pending invitations a member made in the organization; returns their ids. */
+  async revokePendingBy(organizationId: string, invitedBy: string): Promise<string[]> {
+    const { rows } = await this.db.query<{ id: string }>(
+      `UPDATE invitations SET status = 'revoked', closed_at = now()
+        WHERE organization_id = $1 AND invited_by = $2 AND status = 'pending' AND expires_at > now()
+        RETURNING id`,
+      [organizationId, invitedBy],
+    );
+    return rows.map((r) => r.id);
+  }
+
   async holdByToken(tokenHash: string): Promise<HeldInvitation | undefined> {
     const { rows } = await this.db.query<{ id: string; organization_id: string; email: string; role: Role; usable: boolean }>(
       `SELECT id, organization_id, email, role,

@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '@herald/db';
 import { AppError } from '@herald/errors';
 import type { Page, PageRequest } from '../shared/paging';
+import { InvitationRepository } from './invitation.repository';
 import { auditOrganization, type MemberActor } from './organization-actor';
 import { OrganizationRepository } from './organization.repository';
 import { MembershipRepository, type MemberView } from './membership.repository';
@@ -9,8 +10,20 @@ import { roleAtLeast, type Role } from './roles';
 const LAST_OWNER = 'an organization keeps at least one owner: make another member owner first';
 
 /**
+ * An invitation speaks with its inviter's authority: once the inviter is gone or below `admin`,
+ * their pending invitations are revoked with the change that ended that authority.
+ */
+async function revokeInvitationsOf(tx: Queryable, actor: MemberActor, inviterId: string, reason: string): Promise<void> {
+  const revoked = await new InvitationRepository(tx).revokePendingBy(actor.organizationId, inviterId);
+  for (const id of revoked) {
+    await auditOrganization(tx, actor, 'invitation.revoked', { target_id: id, was: 'pending', reason, invited_by: inviterId });
+  }
+}
+
+/**
  * Members and their roles. Admins manage members; only an owner grants or takes away `owner`;
- * anyone may leave; the last owner may neither leave nor be demoted or removed. Each change locks
+ * anyone may leave; the last owner may neither leave nor be demoted or removed. A member who
+ * leaves, is removed or falls below `admin` loses their pending invitations. Each change locks
  * the organization row, so two concurrent changes cannot both remove "the other" owner.
  */
 export class MembersService {
@@ -32,6 +45,7 @@ export class MembersService {
       }
       await members.setRole(actor.organizationId, userId, role);
       await auditOrganization(tx, actor, 'member.role_changed', { target_id: userId, user_id: userId, from: target.role, to: role });
+      if (roleAtLeast(target.role, 'admin') && !roleAtLeast(role, 'admin')) await revokeInvitationsOf(tx, actor, userId, 'inviter_demoted');
       return { ...target, role };
     });
   }
@@ -47,6 +61,7 @@ export class MembersService {
       if (target.role === 'owner' && (await members.countOwners(actor.organizationId)) === 1) throw new AppError('conflict', LAST_OWNER);
       await members.remove(actor.organizationId, userId);
       await auditOrganization(tx, actor, 'member.removed', { target_id: userId, user_id: userId, role: target.role, self });
+      await revokeInvitationsOf(tx, actor, userId, self ? 'inviter_left' : 'inviter_removed');
     });
   }
 
