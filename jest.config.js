@@ -30,6 +30,7 @@ const MESSAGING_TESTS = [
   'webhook-worker/webhook-shutdown',
   'webhook-worker/webhook-read-skip',
   'email-worker/email-pipeline',
+  'email-worker/system-email-lane',
   'sms-worker/sms-pipeline',
   'project-plane/dead-letter',
   'project-plane/dead-letter-replay',

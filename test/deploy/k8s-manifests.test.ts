@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as yaml from 'js-yaml';
-import { CHANNELS, PRIORITIES } from '@herald/contracts';
+import { CHANNELS, LANES } from '@herald/contracts';
 import { TopologyNames } from '@herald/messaging';
 import { K8S_DIR, renderKustomize, type K8sObject } from './kustomize';
 import { schemaErrors, unknownFieldErrors } from './kubernetes-schemas';
@@ -29,13 +29,13 @@ function configValue(objects: readonly K8sObject[], key: string): string {
   return byName(objects, 'ConfigMap', 'herald-config')!.data[key];
 }
 
-/** The queues a scaled Deployment consumes (one per priority lane), by the same names the code uses. */
+/** The queues a scaled Deployment consumes (one per lane), by the same names the code uses. */
 function queuesOf(deploymentComponent: string): string[] {
   const names = new TopologyNames();
-  if (deploymentComponent === 'fanout') return PRIORITIES.map((p) => names.fanoutLane(p));
+  if (deploymentComponent === 'fanout') return LANES.map((p) => names.fanoutLane(p));
   const channel = CHANNELS.find((c) => `${c}-worker` === deploymentComponent);
   if (!channel) throw new Error(`${deploymentComponent} consumes no queue`);
-  return PRIORITIES.map((p) => names.deliveryQueue(channel, p));
+  return LANES.map((p) => names.deliveryQueue(channel, p));
 }
 
 /** The lowest replica count a Deployment runs with, whoever owns the count. */

@@ -33,6 +33,8 @@ export class SmtpSink {
   readonly received: ReceivedMail[] = [];
   private readonly attempts = new Map<string, number>();
   private responder: RcptResponder = () => undefined;
+  /** How long each message is held before it is accepted, so a backlog builds up behind a slow server. */
+  private dataDelayMs = 0;
 
   private constructor(private readonly server: SMTPServer) {}
 
@@ -57,14 +59,16 @@ export class SmtpSink {
           const raw = Buffer.concat(chunks);
           simpleParser(raw).then(
             (parsed) => {
-              sink.received.push({
-                mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-                rcptTo: session.envelope.rcptTo.map((r) => r.address),
-                secure: session.secure,
-                raw,
-                parsed,
-              });
-              callback(null);
+              setTimeout(() => {
+                sink.received.push({
+                  mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+                  rcptTo: session.envelope.rcptTo.map((r) => r.address),
+                  secure: session.secure,
+                  raw,
+                  parsed,
+                });
+                callback(null);
+              }, sink.dataDelayMs);
             },
             (err: Error) => callback(err),
           );
@@ -85,6 +89,11 @@ export class SmtpSink {
 
   get url(): string {
     return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  /** Takes `ms` over every message from now on (0: at once). */
+  slowDown(ms: number): void {
+    this.dataDelayMs = ms;
   }
 
   respondToRcpt(responder: RcptResponder): void {

@@ -1,4 +1,4 @@
-import type { Priority } from './priorities';
+import type { Lane } from './priorities';
 import type { Channel } from './channels';
 
 /** Header that carries the request id across every hop. */
@@ -43,7 +43,7 @@ export interface DeliveryMessage {
   /** Attempt budget for this delivery (a dead-letter replay grants a fresh one). */
   max_attempts?: number;
   /** The lane it was queued in (absent: `medium`); a retry returns to the channel's `medium` lane. */
-  priority?: Priority;
+  priority?: Lane;
   /**
    * Webhooks' first attempt only, and only when the payload is small (DELIVERY_TARGET_MAX_PAYLOAD_BYTES):
    * what the worker would otherwise read before sending, so a first delivery that is not a
@@ -76,7 +76,7 @@ export interface DeliveryBatchMessage {
   event_id?: string;
   project_id?: string;
   channel: Channel;
-  priority?: Priority;
+  priority?: Lane;
   target?: Omit<DeliveryMessageTarget, 'recipient'>;
   notifications: DeliveryBatchItem[];
 }

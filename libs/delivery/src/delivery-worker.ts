@@ -1,5 +1,5 @@
 import type { Config } from '@herald/config';
-import { PRIORITIES, type Channel } from '@herald/contracts';
+import { LANES, type Channel } from '@herald/contracts';
 import { Database } from '@herald/db';
 import type { Logger } from '@herald/logger';
 import { openMessageQueue, TopologyNames, type MessageQueue } from '@herald/messaging';
@@ -73,10 +73,11 @@ export async function startDeliveryWorker(config: Config, logger: Logger, option
     logger,
     secrets,
   };
-  // One consumer per priority lane, each with the full prefetch and its own bound on provider
-  // calls in flight (a batch message carries many deliveries): a lane alone runs at full speed,
-  // and a `high` delivery finds capacity of its own however long the other lanes' backlogs are.
-  const consumers = PRIORITIES.map((priority) =>
+  // One consumer per lane, each with the full prefetch and its own bound on provider calls in
+  // flight (a batch message carries many deliveries): a lane alone runs at full speed, and a
+  // `high` delivery (or a `system` one, Herald's own email) finds capacity of its own however
+  // long the other lanes' backlogs are.
+  const consumers = LANES.map((priority) =>
     connected.consumer({
       queue: names.deliveryQueue(channel, priority),
       prefetch: options.prefetch,

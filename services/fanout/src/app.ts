@@ -1,5 +1,5 @@
 import type { Config } from '@herald/config';
-import { PRIORITIES } from '@herald/contracts';
+import { LANES } from '@herald/contracts';
 import { Database } from '@herald/db';
 import type { Logger } from '@herald/logger';
 import { openMessageQueue, TopologyNames } from '@herald/messaging';
@@ -47,9 +47,10 @@ export async function startFanout(config: Config, logger: Logger): Promise<Runni
     budget: new WorkBudget(config.FANOUT_MAX_NOTIFICATIONS_IN_FLIGHT),
     deliveriesPerMessage: config.FANOUT_DELIVERIES_PER_MESSAGE,
   };
-  // One consumer per priority lane, each with the full prefetch, as the channel workers do: a
-  // `high` event is fanned out while a backlog of big `low` events still waits for fan-out.
-  const consumers = PRIORITIES.map((priority) =>
+  // One consumer per lane, each with the full prefetch, as the channel workers do: a `high` event
+  // is fanned out while a backlog of big `low` events still waits for fan-out, and Herald's own
+  // emails (`system`) wait behind no customer's events.
+  const consumers = LANES.map((priority) =>
     broker.consumer({
       queue: names.fanoutLane(priority),
       prefetch: config.FANOUT_PREFETCH,
@@ -67,7 +68,7 @@ export async function startFanout(config: Config, logger: Logger): Promise<Runni
   health.track(deadLetters);
   for (const consumer of consumers) await consumer.start();
   await deadLetters.start();
-  logger.info('fanout consuming', { queues: PRIORITIES.map((p) => names.fanoutLane(p)), dead_letters: names.fanoutDlq });
+  logger.info('fanout consuming', { queues: LANES.map((p) => names.fanoutLane(p)), dead_letters: names.fanoutDlq });
   return {
     health,
     async stop() {

@@ -8,6 +8,8 @@ describe('postgres routing', () => {
     expect(routeToQueue(names, names.eventsExchange, 'event.accepted')).toBe('ns.fanout.events');
     expect(routeToQueue(names, names.eventsExchange, 'event.accepted.high')).toBe('ns.fanout.events.high');
     expect(routeToQueue(names, names.eventsExchange, 'event.accepted.low')).toBe('ns.fanout.events.low');
+    expect(routeToQueue(names, names.eventsExchange, 'event.accepted.system')).toBe('ns.fanout.events.system');
+    expect(routeToQueue(names, names.deliveriesExchange, 'email.system')).toBe('ns.email-worker.deliveries.system');
     expect(routeToQueue(names, names.deliveriesExchange, 'sms')).toBe('ns.sms-worker.deliveries');
     expect(routeToQueue(names, names.deliveriesExchange, 'sms.high')).toBe('ns.sms-worker.deliveries.high');
     expect(routeToQueue(names, names.deliveriesExchange, 'webhook.low')).toBe('ns.webhook-worker.deliveries.low');
@@ -21,15 +23,19 @@ describe('postgres routing', () => {
 
   it('when the topology is listed, then every work queue has its dead-letter queue', () => {
     expect([...deadLetterQueues(names)]).toEqual([
+      ['ns.fanout.events.system', 'ns.fanout.events.dlq'],
       ['ns.fanout.events.high', 'ns.fanout.events.dlq'],
       ['ns.fanout.events', 'ns.fanout.events.dlq'],
       ['ns.fanout.events.low', 'ns.fanout.events.dlq'],
+      ['ns.email-worker.deliveries.system', 'ns.email-worker.dlq'],
       ['ns.email-worker.deliveries.high', 'ns.email-worker.dlq'],
       ['ns.email-worker.deliveries', 'ns.email-worker.dlq'],
       ['ns.email-worker.deliveries.low', 'ns.email-worker.dlq'],
+      ['ns.sms-worker.deliveries.system', 'ns.sms-worker.dlq'],
       ['ns.sms-worker.deliveries.high', 'ns.sms-worker.dlq'],
       ['ns.sms-worker.deliveries', 'ns.sms-worker.dlq'],
       ['ns.sms-worker.deliveries.low', 'ns.sms-worker.dlq'],
+      ['ns.webhook-worker.deliveries.system', 'ns.webhook-worker.dlq'],
       ['ns.webhook-worker.deliveries.high', 'ns.webhook-worker.dlq'],
       ['ns.webhook-worker.deliveries', 'ns.webhook-worker.dlq'],
       ['ns.webhook-worker.deliveries.low', 'ns.webhook-worker.dlq'],

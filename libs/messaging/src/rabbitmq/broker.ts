@@ -1,4 +1,4 @@
-import { CHANNELS, PRIORITIES, type Channel } from '@herald/contracts';
+import { CHANNELS, LANES, type Channel } from '@herald/contracts';
 import type { Logger } from '@herald/logger';
 import { connect, type ChannelModel, type ConfirmChannel, type RecoveringChannelModel } from 'amqplib';
 import {
@@ -108,7 +108,7 @@ export class RabbitMqQueue implements MessageQueue {
    */
   async publishDelayed(queue: string, body: unknown, delayMs: number, options: PublishOptions = {}): Promise<void> {
     // One retry ladder per channel; expired retries re-enter the channel's medium lane.
-    const channel = CHANNELS.find((c) => PRIORITIES.some((p) => this.options.names.deliveryQueue(c, p) === queue));
+    const channel = CHANNELS.find((c) => LANES.some((p) => this.options.names.deliveryQueue(c, p) === queue));
     if (!channel) throw new Error(`no delay queues for ${queue}`);
     const bucket = ladderBucket(retryLadder(this.options.retryPolicies[channel]), delayMs);
     await this.publish('', this.options.names.retryQueue(channel, bucket), body, { ...options, expiration: String(delayMs) });

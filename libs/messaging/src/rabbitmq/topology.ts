@@ -1,4 +1,4 @@
-import { CHANNELS, PRIORITIES } from '@herald/contracts';
+import { CHANNELS, LANES } from '@herald/contracts';
 import type { Channel as AmqpChannel } from 'amqplib';
 import type { Channel } from '@herald/contracts';
 import { DELIVERY_LIMIT } from '../port/message-queue.port';
@@ -31,7 +31,7 @@ export async function declareTopology(
   await ch.assertExchange(names.deliveriesExchange, 'direct', { durable: true });
 
   await ch.assertQueue(names.fanoutDlq, { durable: true });
-  for (const priority of PRIORITIES) {
+  for (const priority of LANES) {
     const lane = names.fanoutLane(priority);
     await ch.assertQueue(lane, workQueueArgs(names.fanoutDlq));
     await ch.bindQueue(lane, names.eventsExchange, names.eventRoutingKey(priority));
@@ -41,7 +41,7 @@ export async function declareTopology(
     const main = names.deliveryQueue(channel);
     const dlq = names.deadLetterQueue(channel);
     await ch.assertQueue(dlq, { durable: true });
-    for (const priority of PRIORITIES) {
+    for (const priority of LANES) {
       const lane = names.deliveryQueue(channel, priority);
       await ch.assertQueue(lane, workQueueArgs(dlq));
       await ch.bindQueue(lane, names.deliveriesExchange, names.deliveryRoutingKey(channel, priority));
@@ -58,9 +58,9 @@ export async function declareTopology(
 
 /** Queue names of the topology, for tests that clean up after themselves. */
 export function topologyQueues(names: TopologyNames, retryPolicies: Record<Channel, RetryPolicyLike>): string[] {
-  const queues = [...PRIORITIES.map((p) => names.fanoutLane(p)), names.fanoutDlq];
+  const queues = [...LANES.map((p) => names.fanoutLane(p)), names.fanoutDlq];
   for (const channel of CHANNELS) {
-    queues.push(...PRIORITIES.map((p) => names.deliveryQueue(channel, p)), names.deadLetterQueue(channel));
+    queues.push(...LANES.map((p) => names.deliveryQueue(channel, p)), names.deadLetterQueue(channel));
     for (const delay of retryLadder(retryPolicies[channel])) queues.push(names.retryQueue(channel, delay));
   }
   return queues;

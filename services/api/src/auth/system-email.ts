@@ -19,7 +19,8 @@ export interface SystemEmail {
 /**
  * Writes one of Herald's own emails as an event of the system project, with its outbox message,
  * in the caller's transaction, so the email goes out exactly when the caller's change commits
- * (through the same fan-out and email-worker as any event). The content travels only inline
+ * (through the same fan-out and email-worker as any event, in their `system` lane: customers'
+ * backlogs never delay it, and a flood of it never delays customers' mail). The content travels only inline
  * (the payload is empty), where the emailed-link scrub can overwrite it. An operator's
  * replacement of the template (`/admin/system-templates`) is read here, in the same transaction,
  * so the next email after a PUT or DELETE uses it. Returns the event id.
@@ -36,7 +37,7 @@ export async function queueSystemEmail(tx: Queryable, email: SystemEmail): Promi
   const id = randomUUID();
   await new EventStoreRepository(tx).insertWithOutbox(
     { id, projectId: email.projectId, apiKeyId: null, input, requestHash: null, requestId: email.requestId },
-    eventAcceptedMessage(email.names, id, email.projectId, input.priority ?? 'medium', email.requestId),
+    eventAcceptedMessage(email.names, id, email.projectId, 'system', email.requestId),
   );
   return id;
 }

@@ -1,4 +1,4 @@
-import { REQUEST_ID_HEADER, type EventAcceptedMessage, type Priority } from '@herald/contracts';
+import { REQUEST_ID_HEADER, type EventAcceptedMessage, type Lane, type Priority } from '@herald/contracts';
 import type { Logger } from '@herald/logger';
 import { injectTraceHeaders, SpanKind, withSpan } from '@herald/telemetry';
 import type { HandlerOutcome, MessageQueue, QueueMessage, TopologyNames } from '@herald/messaging';
@@ -38,7 +38,7 @@ export interface FanoutDeps {
  * an event that keeps failing, or crashes the process, meets the delivery limit alone and never
  * takes its bundle's other events to the dead-letter queue with it.
  */
-export function eventAcceptedHandler(deps: FanoutDeps, lane: Priority) {
+export function eventAcceptedHandler(deps: FanoutDeps, lane: Lane) {
   const direct = new DirectDeliveries(deps.broker, deps.names, deps.deliveriesPerMessage);
   return async (msg: QueueMessage): Promise<HandlerOutcome> => {
     const decoded = decodeEventMessage(msg.body);
@@ -46,13 +46,13 @@ export function eventAcceptedHandler(deps: FanoutDeps, lane: Priority) {
       deps.logger.error('undecodable event message dead-lettered', { content: msg.body.toString('utf8').slice(0, 200) });
       return 'reject';
     }
-    if (decoded.kind === 'single') return handleEvent(deps, decoded.event, msg.headers, direct);
+    if (decoded.kind === 'single') return handleEvent(deps, lane, decoded.event, msg.headers, direct);
     if (msg.redelivered || msg.deliveryCount > 0) {
       await split(deps, lane, decoded.events);
       return 'ack';
     }
     const sink = new BundledDeliveries(deps.broker, deps.names, deps.deliveriesPerMessage);
-    const settled = await Promise.allSettled(decoded.events.map((e) => handleEvent(deps, e, e.headers ?? {}, sink)));
+    const settled = await Promise.allSettled(decoded.events.map((e) => handleEvent(deps, lane, e, e.headers ?? {}, sink)));
     const failed = decoded.events.filter((_, i) => settled[i].status === 'rejected');
     try {
       await sink.flush();
@@ -73,7 +73,7 @@ export function eventAcceptedHandler(deps: FanoutDeps, lane: Priority) {
 }
 
 /** One event.accepted message per event, with the headers it came with, confirmed before the bundle is acknowledged. */
-async function split(deps: FanoutDeps, lane: Priority, events: AcceptedEvent[]): Promise<void> {
+async function split(deps: FanoutDeps, lane: Lane, events: AcceptedEvent[]): Promise<void> {
   await Promise.all(
     events.map((e) => {
       const single: EventAcceptedMessage = { kind: 'event.accepted', event_id: e.event_id, project_id: e.project_id };
@@ -84,6 +84,7 @@ async function split(deps: FanoutDeps, lane: Priority, events: AcceptedEvent[]):
 
 async function handleEvent(
   deps: FanoutDeps,
+  from: Lane,
   message: AcceptedEvent,
   headers: Record<string, unknown>,
   sink: DeliverySink,
@@ -95,7 +96,7 @@ async function handleEvent(
       SpanKind.CONSUMER,
       { 'herald.event_id': message.event_id, 'herald.project_id': message.project_id },
       // Deliveries carry the fan-out span on to the workers.
-      () => fanOut(deps, message, injectTraceHeaders(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}), sink),
+      () => fanOut(deps, from, message, injectTraceHeaders(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}), sink),
       headers,
     );
   } catch (err) {
@@ -113,8 +114,14 @@ async function handleEvent(
   }
 }
 
+/** Herald's own emails stay in the `system` lane from fan-out to the worker; the others' lane is their priority, or one lower (fair share). */
+function deliveryLane(deps: FanoutDeps, from: Lane, event: { project_id: string; priority: Priority }, deliveries: number): Lane {
+  return from === 'system' ? 'system' : deps.fairShare.lane(event.project_id, event.priority, deliveries);
+}
+
 async function fanOut(
   deps: FanoutDeps,
+  from: Lane,
   message: AcceptedEvent,
   headers: Record<string, string>,
   sink: DeliverySink,
@@ -136,7 +143,7 @@ async function fanOut(
       if (created) observeEndedAtFanOut(created.ended);
       // A redelivered message created nothing: queue again whatever has not been attempted yet.
       const pending = created?.pending ?? (await deps.repo.pendingNotifications(event.id));
-      const lane = deps.fairShare.lane(event.project_id, event.priority, pending.length);
+      const lane = deliveryLane(deps, from, event, pending.length);
       // Only notifications created just now may carry their target; a republish is read by the worker.
       await sink.add(event, pending, headers, lane, created !== undefined);
       deps.logger.info('event fanned out', {
@@ -147,6 +154,6 @@ async function fanOut(
       });
       return 'ack';
     },
-    event.priority,
+    from === 'system' ? 'system' : event.priority,
   );
 }

@@ -1,4 +1,4 @@
-import { PRIORITIES, type Priority } from '@herald/contracts';
+import { LANES, type Lane } from '@herald/contracts';
 
 /**
  * Units of work (notifications) one process holds at once, across all the messages it has taken.
@@ -9,12 +9,13 @@ import { PRIORITIES, type Priority } from '@herald/contracts';
  * memory stays bounded by the larger of the budget and one event, whatever the event sizes.
  * Waiters are served by priority, then in arrival order: a `high` event waits only for units to
  * come back, never behind waiting `low` events (the fan-out lanes share one budget), and within a
- * priority a large event is not overtaken forever by small ones.
+ * priority a large event is not overtaken forever by small ones. Herald's own emails (`system`)
+ * come first: one notification each, and no more of them in flight than their lane's prefetch.
  */
 export class WorkBudget {
   private used = 0;
   /** One FIFO of waiters per priority, most urgent first. */
-  private readonly waiting = new Map<Priority, Array<{ units: number; start: () => void }>>(PRIORITIES.map((p) => [p, []]));
+  private readonly waiting = new Map<Lane, Array<{ units: number; start: () => void }>>(LANES.map((p) => [p, []]));
 
   constructor(readonly capacity: number) {
     if (!(capacity >= 1)) throw new RangeError(`a work budget needs at least 1 unit, not ${capacity}`);
@@ -33,7 +34,7 @@ export class WorkBudget {
   }
 
   /** Runs `work` while holding `units` (at most the whole budget), released however it ends. */
-  async run<T>(units: number, work: () => Promise<T>, priority: Priority = 'medium'): Promise<T> {
+  async run<T>(units: number, work: () => Promise<T>, priority: Lane = 'medium'): Promise<T> {
     const taken = Math.min(Math.max(0, Math.ceil(units)), this.capacity);
     await this.acquire(taken, priority);
     try {
@@ -44,7 +45,7 @@ export class WorkBudget {
     }
   }
 
-  private acquire(units: number, priority: Priority): Promise<void> {
+  private acquire(units: number, priority: Lane): Promise<void> {
     if (this.queued === 0 && this.used + units <= this.capacity) {
       this.used += units;
       return Promise.resolve();
@@ -59,7 +60,7 @@ export class WorkBudget {
   /** Starts waiters, most urgent first; stops at the first that does not fit (no overtaking). */
   private drain(): void {
     for (;;) {
-      const queue = PRIORITIES.map((p) => this.waiting.get(p)!).find((q) => q.length > 0);
+      const queue = LANES.map((p) => this.waiting.get(p)!).find((q) => q.length > 0);
       if (!queue || this.used + queue[0].units > this.capacity) return;
       const next = queue.shift()!;
       this.used += next.units;

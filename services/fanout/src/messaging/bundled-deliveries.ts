@@ -1,4 +1,4 @@
-import { REQUEST_ID_HEADER, type Channel, type DeliveryBatchItem, type DeliveryBatchMessage, type Priority } from '@herald/contracts';
+import { REQUEST_ID_HEADER, type Channel, type DeliveryBatchItem, type DeliveryBatchMessage, type Lane } from '@herald/contracts';
 import type { MessageQueue, TopologyNames } from '@herald/messaging';
 import type { PendingNotification } from '../data/fanout.repository';
 import { outgoingMessages, publishDeliveries, sharedTarget, type PublishedEvent } from './deliveries.publisher';
@@ -9,7 +9,7 @@ export interface DeliverySink {
     event: PublishedEvent,
     pending: PendingNotification[],
     headers: Record<string, string>,
-    lane: Priority,
+    lane: Lane,
     withTargets: boolean,
   ): Promise<void>;
 }
@@ -22,7 +22,7 @@ export class DirectDeliveries implements DeliverySink {
     private readonly perMessage: number,
   ) {}
 
-  add(event: PublishedEvent, pending: PendingNotification[], headers: Record<string, string>, lane: Priority, withTargets: boolean) {
+  add(event: PublishedEvent, pending: PendingNotification[], headers: Record<string, string>, lane: Lane, withTargets: boolean) {
     return publishDeliveries(this.broker, this.names, event, pending, headers, lane, withTargets, this.perMessage);
   }
 }
@@ -31,7 +31,7 @@ interface Held {
   event: PublishedEvent;
   notifications: PendingNotification[];
   headers: Record<string, string>;
-  lane: Priority;
+  lane: Lane;
   withTargets: boolean;
 }
 
@@ -51,7 +51,7 @@ export class BundledDeliveries implements DeliverySink {
     private readonly perMessage: number,
   ) {}
 
-  async add(event: PublishedEvent, pending: PendingNotification[], headers: Record<string, string>, lane: Priority, withTargets: boolean) {
+  async add(event: PublishedEvent, pending: PendingNotification[], headers: Record<string, string>, lane: Lane, withTargets: boolean) {
     if (pending.length >= this.perMessage || this.perMessage < 2) {
       await publishDeliveries(this.broker, this.names, event, pending, headers, lane, withTargets, this.perMessage);
     } else if (pending.length > 0) {

@@ -5,7 +5,7 @@ import {
   type DeliveryBatchMessage,
   type DeliveryMessage,
   type DeliveryMessageTarget,
-  type Priority,
+  type Lane,
 } from '@herald/contracts';
 import type { MessageQueue, TopologyNames } from '@herald/messaging';
 import type { PendingNotification } from '../data/fanout.repository';
@@ -48,7 +48,7 @@ export function sharedTarget(event: PublishedEvent): SharedTarget | undefined {
 export function deliveryMessage(
   event: { id: string; project_id: string },
   n: PendingNotification,
-  lane: Priority,
+  lane: Lane,
   shared?: SharedTarget,
 ): DeliveryMessage {
   const target = shared && n.channel === 'webhook' && n.recipient !== undefined ? { recipient: n.recipient, ...shared } : undefined;
@@ -72,7 +72,7 @@ export function deliveryBatchMessage(
   event: { id: string; project_id: string },
   channel: Channel,
   items: PendingNotification[],
-  lane: Priority,
+  lane: Lane,
   shared?: SharedTarget,
 ): DeliveryBatchMessage {
   const withTarget = shared !== undefined && channel === 'webhook';
@@ -102,7 +102,7 @@ interface Outgoing {
 export function outgoingMessages(
   event: PublishedEvent,
   pending: PendingNotification[],
-  lane: Priority,
+  lane: Lane,
   perMessage: number,
   shared?: SharedTarget,
 ): Outgoing[] {
@@ -130,7 +130,7 @@ export async function publishDeliveries(
   event: PublishedEvent,
   pending: PendingNotification[],
   headers: Record<string, string>,
-  lane: Priority,
+  lane: Lane,
   /** Only for notifications this fan-out just created: a republish after a crash is read by the worker. */
   withTargets: boolean,
   /** FANOUT_DELIVERIES_PER_MESSAGE */
