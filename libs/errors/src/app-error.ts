@@ -34,3 +34,13 @@ export class ValidationFailed extends AppError {
     super('validation_failed', issues.map((i) => `${i.loc.join('.')}: ${i.msg}`).join('; '));
   }
 }
+
+/** A `throttled` refusal that knows when the caller may come back (each transport says so its own way). */
+export class Throttled extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('throttled', message);
+  }
+}

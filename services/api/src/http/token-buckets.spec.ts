@@ -1,4 +1,4 @@
-import { TokenBuckets } from './token-buckets';
+import { refundAll, takeAll, TokenBuckets } from './token-buckets';
 
 function clock() {
   let now = 0;
@@ -46,5 +46,30 @@ describe('TokenBuckets', () => {
     // 'a' was dropped, so it starts again from a full bucket.
     expect(buckets.take('a').remaining).toBe(4);
     expect(buckets.take('d').remaining).toBe(3);
+  });
+});
+
+describe('takeAll', () => {
+  it('when one bucket is empty, then the request takes from none and waits the longest wait', () => {
+    const c = clock();
+    const wide = new TokenBuckets(1, 5, 100, c.now);
+    const narrow = new TokenBuckets(0.5, 1, 100, c.now);
+    const claims = [
+      { buckets: wide, key: 'address' },
+      { buckets: narrow, key: 'client' },
+    ];
+    expect(takeAll(claims).allowed).toBe(true);
+    for (let i = 0; i < 10; i++) expect(takeAll(claims)).toEqual({ allowed: false, retryAfterSeconds: 2 });
+    expect(wide.peek('address')).toMatchObject({ allowed: true, remaining: 4 });
+  });
+
+  it('when a request is refused further on, then refundAll gives its tokens back, never above the burst', () => {
+    const c = clock();
+    const buckets = new TokenBuckets(1, 2, 100, c.now);
+    const claims = [{ buckets, key: 'k' }];
+    takeAll(claims);
+    refundAll(claims);
+    refundAll(claims);
+    expect(buckets.peek('k')).toMatchObject({ remaining: 2 });
   });
 });

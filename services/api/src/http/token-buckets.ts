@@ -39,10 +39,25 @@ export class TokenBuckets {
   }
 
   take(key: string): BucketDecision {
+    return this.decide(key, true);
+  }
+
+  /** What `take` would answer now, taking nothing (see takeAll). */
+  peek(key: string): BucketDecision {
+    return this.decide(key, false);
+  }
+
+  /** Gives back the token of a request that was refused further on, so it does not count. */
+  refund(key: string): void {
+    const bucket = this.buckets.get(key);
+    if (bucket) bucket.tokens = Math.min(this.burst, bucket.tokens + 1);
+  }
+
+  private decide(key: string, take: boolean): BucketDecision {
     const now = this.now();
     const bucket = this.refilled(this.buckets.get(key), now);
     const allowed = bucket.tokens >= 1;
-    if (allowed) bucket.tokens -= 1;
+    if (allowed && take) bucket.tokens -= 1;
     this.buckets.delete(key);
     this.buckets.set(key, bucket);
     this.evict(now);
@@ -73,4 +88,28 @@ export class TokenBuckets {
       this.buckets.delete(key);
     }
   }
+}
+
+/** One budget a request spends: a bucket set and the key within it. */
+export interface Claim {
+  buckets: TokenBuckets;
+  key: string;
+}
+
+export type ClaimsDecision = { allowed: true; decisions: BucketDecision[] } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * All or nothing: a token from every claimed bucket, or, when any of them is empty, none at all
+ * (with the longest wait among the empty ones). A request refused by one budget then costs no
+ * other: a client refused for its own address cannot drain the budget others share.
+ */
+export function takeAll(claims: Claim[]): ClaimsDecision {
+  const refused = claims.map((c) => c.buckets.peek(c.key)).filter((d) => !d.allowed);
+  if (refused.length > 0) return { allowed: false, retryAfterSeconds: Math.max(...refused.map((d) => d.retryAfterSeconds)) };
+  return { allowed: true, decisions: claims.map((c) => c.buckets.take(c.key)) };
+}
+
+/** Gives back what takeAll took, when the request is refused later for another reason. */
+export function refundAll(claims: Claim[]): void {
+  for (const c of claims) c.buckets.refund(c.key);
 }
