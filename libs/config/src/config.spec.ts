@@ -27,9 +27,23 @@ describe('loadConfig', () => {
     [{ RETRY_BASE_DELAY_MS: '10', RETRY_MAX_DELAY_MS: '5' }, /RETRY_BASE_DELAY_MS must not exceed/],
     [{ HEAP_GROWTH_PERCENT: '1000' }, /^HEAP_GROWTH_PERCENT="1000" is invalid: expected 0 \(V8 decides\) or 1-300/],
     [{ WEBHOOK_DNS_SERVERS: '127.0.0.1:53,dns.example' }, /^WEBHOOK_DNS_SERVERS="127.0.0.1:53,dns.example" is invalid/],
+    [{ TRUST_PROXY_CIDRS: '10.0.0.0/8,10.1.0.0/33' }, /^TRUST_PROXY_CIDRS="10.0.0.0\/8,10.1.0.0\/33" is invalid: expected CIDRs/],
+    [{ TRUST_PROXY_CIDRS: 'ingress.internal' }, /^TRUST_PROXY_CIDRS="ingress.internal" is invalid: expected CIDRs/],
+    [{ USER_RATE_LIMIT_PER_MINUTE: 'many' }, /^USER_RATE_LIMIT_PER_MINUTE="many" is invalid/],
+    [{ MAX_PROJECTS_PER_ORGANIZATION: '0' }, /^MAX_PROJECTS_PER_ORGANIZATION="0" is invalid/],
+    [
+      { MAGIC_LINK_PER_ADDRESS_PER_HOUR: '5' },
+      /^MAGIC_LINK_PER_ADDRESS_PER_HOUR must be greater than MAGIC_LINK_PER_ADDRESS_AND_IP_PER_HOUR/,
+    ],
   ])('when %j, then one line names the variable', (env, message) => {
     expect(() => loadConfig({ HERALD_SECRETS_KEY: key, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ HERALD_SECRETS_KEY: key, ...env })).toThrow(message);
+  });
+
+  it('when trusted proxies are given as IPv4 and IPv6 CIDRs or single addresses, then each is kept', () => {
+    const config = loadConfig({ HERALD_SECRETS_KEY: key, TRUST_PROXY_CIDRS: '10.0.0.0/8, 2001:db8::/32,192.0.2.7' });
+    expect(config.TRUST_PROXY_CIDRS).toEqual(['10.0.0.0/8', '2001:db8::/32', '192.0.2.7']);
+    expect(loadConfig({ HERALD_SECRETS_KEY: key }).TRUST_PROXY_CIDRS).toEqual([]);
   });
 
   it('when DNS servers are given with and without ports, then each is kept as written', () => {

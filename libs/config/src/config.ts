@@ -22,6 +22,15 @@ const cidrList = z
       .filter(Boolean),
   );
 
+/** `10.0.0.0/8`, `2001:db8::/32` or one address: what Express's `trust proxy` takes as a list. */
+const isCidr = (s: string) => {
+  const [address, prefix, ...rest] = s.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+};
+const trustedCidrs = cidrList.refine((list) => list.every(isCidr), 'expected CIDRs such as 10.0.0.0/8 or 2001:db8::/32, comma-separated');
+
 /** Set but empty (`VAR=` in compose files and shells) counts as unset. */
 const blankIsUnset = (v: unknown) => (v === '' ? undefined : v);
 const optional = <T extends z.ZodTypeAny>(schema: T) => z.preprocess(blankIsUnset, schema.optional());
@@ -174,10 +183,24 @@ const envSchema = z.object({
   MAGIC_LINK_TTL_S: int(900, 1),
   /** A session ends this long after sign-in whatever the refreshes; no token it issues outlives it. */
   SESSION_MAX_AGE_S: int(2_592_000, 1),
-  /** Magic-link requests per address per hour (token bucket of this size, refilled over an hour). */
-  MAGIC_LINK_PER_ADDRESS_PER_HOUR: int(5, 1),
+  /** Magic-link requests per address and client IP per hour (token bucket of this size, refilled over an hour). */
+  MAGIC_LINK_PER_ADDRESS_AND_IP_PER_HOUR: int(5, 1),
+  /** Magic-link requests per address per hour from all clients: well above the one above, so no one client can lock an address out. */
+  MAGIC_LINK_PER_ADDRESS_PER_HOUR: int(50, 1),
   /** Magic-link requests per client IP per hour, all addresses together. */
   MAGIC_LINK_PER_IP_PER_HOUR: int(30, 1),
+  /** Proxies whose X-Forwarded-For names the client (empty: the client is the TCP peer). */
+  TRUST_PROXY_CIDRS: trustedCidrs,
+  /** Calls without credentials (sign-in, OAuth, invitation accept) per client IP per minute; 0 turns it off. */
+  CLIENT_IP_RATE_LIMIT_PER_MINUTE: int(60, 0),
+  /** Bearer calls (control and admin planes) per user or system account per minute; 0 turns it off. */
+  USER_RATE_LIMIT_PER_MINUTE: int(600, 0),
+  /** Invitations sent per organization, and per inviting user, per hour. */
+  INVITATIONS_PER_ORGANIZATION_PER_HOUR: int(50, 1),
+  INVITATIONS_PER_USER_PER_HOUR: int(20, 1),
+  /** Organizations a user may own when creating one; projects an organization may hold. */
+  MAX_ORGANIZATIONS_PER_USER: int(20, 1),
+  MAX_PROJECTS_PER_ORGANIZATION: int(50, 1),
   /** URL prefixes allowed as OAuth `redirect_uri`; default APP_URL (see loadConfig). */
   OAUTH_REDIRECT_ALLOWLIST: commaList.refine((list) => list.every((u) => URL.canParse(u)), 'expected absolute URLs, comma-separated'),
   /** Provider `oidc`: any OpenID Connect issuer, found by discovery; enabled when all three are set (see oauthSettings). */
@@ -249,6 +272,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (rest.EMAIL_PROVIDER === 'ses' && rest.SNS_TOPIC_ARNS.length === 0) {
     // Without it no bounce or complaint is accepted, and SES keeps sending to dead addresses.
     throw new ConfigError('SNS_TOPIC_ARNS is required when EMAIL_PROVIDER=ses: the SNS topics of your SES bounces and complaints');
+  }
+  if (rest.MAGIC_LINK_PER_ADDRESS_PER_HOUR <= rest.MAGIC_LINK_PER_ADDRESS_AND_IP_PER_HOUR) {
+    // Else one client could spend an address's whole budget and lock its owner out of sign-in.
+    throw new ConfigError('MAGIC_LINK_PER_ADDRESS_PER_HOUR must be greater than MAGIC_LINK_PER_ADDRESS_AND_IP_PER_HOUR');
   }
   const publicUrl = (rest.PUBLIC_URL ?? `http://127.0.0.1:${rest.PORT}`).replace(/\/+$/, '');
   const appUrl = (rest.APP_URL ?? publicUrl).replace(/\/+$/, '');
