@@ -42,6 +42,7 @@ import { openApiMiddleware } from './openapi.middleware';
 import { openApiDocumentRoutes } from './openapi-document.routes';
 import { rateLimit } from './rate-limit.middleware';
 import { requestContext } from './request-context.middleware';
+import { trustProxySetting } from './client-address';
 import { eventRoutes } from '../events/event.routes';
 import { feedbackRoutes } from '../feedback/feedback.routes';
 import { healthRoutes } from '../health/health.routes';
@@ -96,10 +97,21 @@ export interface AppDeps {
   admin: AdminArea;
 }
 
-/** Per-key token buckets from RATE_LIMIT_PER_SECOND and RATE_LIMIT_BURST; either at 0 turns limiting off. */
+/** A bucket of `perMinute` requests that refills over a minute; 0 turns that limit off. */
+const perMinute = (limit: number) => (limit === 0 ? undefined : new TokenBuckets(limit / 60, limit));
+
+/**
+ * Per-key token buckets from RATE_LIMIT_PER_SECOND and RATE_LIMIT_BURST (either at 0 turns them
+ * off), per user from USER_RATE_LIMIT_PER_MINUTE, per client IP from CLIENT_IP_RATE_LIMIT_PER_MINUTE.
+ */
 function rateLimitStage(config: Config): RequestHandler[] {
-  if (config.RATE_LIMIT_PER_SECOND === 0 || config.RATE_LIMIT_BURST === 0) return [];
-  return [rateLimit(new TokenBuckets(config.RATE_LIMIT_PER_SECOND, config.RATE_LIMIT_BURST))];
+  const keysLimited = config.RATE_LIMIT_PER_SECOND !== 0 && config.RATE_LIMIT_BURST !== 0;
+  const budgets = {
+    perKey: keysLimited ? new TokenBuckets(config.RATE_LIMIT_PER_SECOND, config.RATE_LIMIT_BURST) : undefined,
+    perUser: perMinute(config.USER_RATE_LIMIT_PER_MINUTE),
+    perClientIp: perMinute(config.CLIENT_IP_RATE_LIMIT_PER_MINUTE),
+  };
+  return Object.values(budgets).some(Boolean) ? [rateLimit(budgets)] : [];
 }
 
 /** Every operation's route, checked against openapi.yaml: one route per documented operation. */
@@ -141,6 +153,7 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  app.set('trust proxy', trustProxySetting(deps.config.TRUST_PROXY_CIDRS));
   // One router layer for the whole edge: the router's per-layer work, times ~15, was a good part of
   // each request's cost (see chain.ts). The order is exactly the one above.
   app.use(
