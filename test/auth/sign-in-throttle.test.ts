@@ -4,7 +4,14 @@ import { useSystem } from '../support/system-fixture';
 import { anAddress } from './sign-in.support';
 
 /** No email-worker here: magic-link emails stay undelivered, so only expiry can scrub them. */
-const sut = useSystem({ env: { MAGIC_LINK_PER_ADDRESS_PER_HOUR: '2', MAGIC_LINK_PER_IP_PER_HOUR: '4', MAGIC_LINK_TTL_S: '1' } });
+const sut = useSystem({
+  env: {
+    MAGIC_LINK_PER_ADDRESS_AND_IP_PER_HOUR: '2',
+    MAGIC_LINK_PER_ADDRESS_PER_HOUR: '3',
+    MAGIC_LINK_PER_IP_PER_HOUR: '4',
+    MAGIC_LINK_TTL_S: '1',
+  },
+});
 
 interface Answer {
   status: number;
@@ -42,7 +49,7 @@ function askFrom(clientIp: string, email: string): Promise<Answer> {
 }
 
 describe('sign-in throttling', () => {
-  it('when one address asks for more links than its budget, then it gets a 429 with Retry-After', async () => {
+  it('when one client asks for more links for one address than its budget, then it gets a 429 with Retry-After', async () => {
     const address = anAddress('flood');
     const answers = [];
     for (let i = 0; i < 3; i++) answers.push(await askFrom('127.0.0.11', address));

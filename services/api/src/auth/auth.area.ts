@@ -55,7 +55,11 @@ export function authArea(deps: AuthAreaDeps): AuthArea {
       mailer,
       sessions,
       profiles: new ProfileService(new UserRepository(db)),
-      throttle: new SignInThrottle(config.MAGIC_LINK_PER_ADDRESS_PER_HOUR, config.MAGIC_LINK_PER_IP_PER_HOUR),
+      throttle: new SignInThrottle({
+        perAddressAndIpPerHour: config.MAGIC_LINK_PER_ADDRESS_AND_IP_PER_HOUR,
+        perAddressPerHour: config.MAGIC_LINK_PER_ADDRESS_PER_HOUR,
+        perIpPerHour: config.MAGIC_LINK_PER_IP_PER_HOUR,
+      }),
     }),
     scrub: new PeriodicJob('magic-link scrub', () => magicLinks.scrubSettled(), deps.logger),
   };
