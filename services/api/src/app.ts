@@ -146,7 +146,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     config,
     validateResponses: config.VALIDATE_RESPONSES,
     auth,
-    projects: new ProjectsService(db, new SecretBox(config.secretsKey)),
+    projects: new ProjectsService(db, new SecretBox(config.secretsKey), config.MAX_PROJECTS_PER_ORGANIZATION),
     apiKeys: apiKeysService,
     oauth,
     organizations,

@@ -9,6 +9,7 @@ import type { SystemProject } from '../auth/system-project';
 import { UserRepository } from '../auth/user.repository';
 import type { Page, PageRequest } from '../shared/paging';
 import { InvitationRepository, type InvitationStatus, type InvitationView } from './invitation.repository';
+import type { InvitationThrottle } from './invitation-throttle';
 import { auditOrganization, type MemberActor } from './organization-actor';
 import { OrganizationRepository } from './organization.repository';
 import { MembershipRepository } from './membership.repository';
@@ -27,6 +28,7 @@ export interface InvitationDeps {
   lifetimes: TokenLifetimes;
   /** Wakes the outbox relay once an invitation email has committed. */
   onCommitted: () => void;
+  throttle: InvitationThrottle;
 }
 
 export type AcceptedInvitation = { organization_id: string; role: Role } & TokenPair;
@@ -44,7 +46,8 @@ export class InvitationsService {
     const address = email.trim().toLowerCase();
     const projectId = await this.deps.system.projectId();
     const token = newOpaqueToken(TOKEN_PREFIX.invitation);
-    const invitation = await this.deps.db.transaction(async (tx) => {
+    let giveBack: (() => void) | undefined;
+    const sent = this.deps.db.transaction(async (tx) => {
       const organization = await new OrganizationRepository(tx).get(actor.organizationId);
       if (!organization) throw new AppError('not_found', 'organization not found');
       if (await new MembershipRepository(tx).hasMemberWithEmail(actor.organizationId, address)) {
@@ -52,6 +55,8 @@ export class InvitationsService {
       }
       const invitations = new InvitationRepository(tx);
       await invitations.expireStale(actor.organizationId, address);
+      // Taken once nothing else refuses it; an invitation that is not sent after all gives it back.
+      giveBack = this.deps.throttle.take(actor.organizationId, actor.userId);
       const inviter = await new UserRepository(tx).findById(actor.userId);
       const eventId = await queueSystemEmail(tx, {
         projectId,
@@ -79,6 +84,10 @@ export class InvitationsService {
       });
       await auditOrganization(tx, actor, 'invitation.created', { target_id: created.id, email: address, role });
       return created;
+    });
+    const invitation = await sent.catch((err: unknown) => {
+      giveBack?.();
+      throw err;
     });
     this.deps.onCommitted();
     return invitation;

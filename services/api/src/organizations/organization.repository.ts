@@ -61,6 +61,22 @@ export class OrganizationRepository {
     return rows[0];
   }
 
+  /**
+   * Organizations the user owns, counted with the user's row locked: concurrent creations by one
+   * user queue here, so each counts the ones before it and a quota holds. (`NO KEY UPDATE`: rows
+   * that merely reference the user, such as sessions, are not held up.)
+   */
+  async ownedCountLockingUser(userId: string): Promise<number> {
+    // Two statements: the count must see what the transactions it waited for committed, and a
+    // statement's snapshot is taken before it waits for the lock.
+    await this.db.query('SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId]);
+    const { rows } = await this.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM memberships WHERE user_id = $1 AND role = 'owner'`,
+      [userId],
+    );
+    return rows[0].n;
+  }
+
   async projectCount(id: string): Promise<number> {
     const { rows } = await this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM projects WHERE organization_id = $1', [id]);
     return rows[0].n;

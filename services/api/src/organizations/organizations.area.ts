@@ -8,6 +8,7 @@ import { tokenLifetimesOf } from '../auth/session-tokens';
 import { SystemProject } from '../auth/system-project';
 import { PeriodicJob } from '../shared/periodic-job';
 import { InvitationRepository } from './invitation.repository';
+import { InvitationThrottle } from './invitation-throttle';
 import { InvitationsService } from './invitations.service';
 import { MembersService } from './members.service';
 import { OrganizationActivity } from './organization-activity.use-case';
@@ -39,11 +40,15 @@ export function organizationsArea(deps: OrganizationsAreaDeps): OrganizationsAre
     appUrl: config.APP_URL,
     lifetimes: tokenLifetimesOf(config),
     onCommitted: deps.onCommitted,
+    throttle: new InvitationThrottle({
+      perOrganizationPerHour: config.INVITATIONS_PER_ORGANIZATION_PER_HOUR,
+      perUserPerHour: config.INVITATIONS_PER_USER_PER_HOUR,
+    }),
   });
   const stored = new InvitationRepository(db);
   return {
     routes: organizationRoutes({
-      organizations: new OrganizationsService(db),
+      organizations: new OrganizationsService(db, config.MAX_ORGANIZATIONS_PER_USER),
       members: new MembersService(db),
       invitations,
       activity: new OrganizationActivity(db),

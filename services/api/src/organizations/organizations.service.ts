@@ -10,13 +10,25 @@ function found(organization: OrganizationView | undefined): OrganizationView {
   return organization;
 }
 
-/** Organizations: any signed-in user may create one and becomes its owner. Every change is audited. */
+/**
+ * Organizations: any signed-in user may create one, up to a quota of organizations owned, and
+ * becomes its owner. Every change is audited.
+ */
 export class OrganizationsService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** MAX_ORGANIZATIONS_PER_USER: how many organizations one user may own and still create another. */
+    private readonly maxOwnedPerUser: number,
+  ) {}
 
   create(userId: string, name: string, requestId?: string): Promise<OwnOrganization> {
     return this.db.transaction(async (tx) => {
-      const organization = await new OrganizationRepository(tx).insert(name.trim());
+      const organizations = new OrganizationRepository(tx);
+      const owned = await organizations.ownedCountLockingUser(userId);
+      if (owned >= this.maxOwnedPerUser) {
+        throw new AppError('conflict', `organization quota reached: a user may own at most ${this.maxOwnedPerUser} organizations`);
+      }
+      const organization = await organizations.insert(name.trim());
       await new MembershipRepository(tx).add(organization.id, userId, 'owner');
       await auditOrganization(tx, { userId, organizationId: organization.id, requestId }, 'organization.created', {
         target_id: organization.id,

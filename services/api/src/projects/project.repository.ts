@@ -24,6 +24,21 @@ function nameTaken(err: unknown): never {
 export class ProjectRepository {
   constructor(private readonly db: Queryable) {}
 
+  /**
+   * The organization's projects, counted with its row locked, so that concurrent creations queue
+   * and a quota holds; undefined when the organization is gone.
+   */
+  async countLockingOrganization(organizationId: string): Promise<number | undefined> {
+    // Two statements: the count must see what the transactions it waited for committed, and a
+    // statement's snapshot is taken before it waits for the lock.
+    const locked = await this.db.query('SELECT 1 FROM organizations WHERE id = $1 FOR NO KEY UPDATE', [organizationId]);
+    if (locked.rows.length === 0) return undefined;
+    const { rows } = await this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM projects WHERE organization_id = $1', [
+      organizationId,
+    ]);
+    return rows[0].n;
+  }
+
   async insert(organizationId: string, name: string, description: string | null, sealedSecret: string): Promise<ProjectView> {
     const { rows } = await this.db
       .query<ProjectView>(

@@ -24,6 +24,8 @@ export class ProjectsService {
   constructor(
     private readonly db: Database,
     private readonly box: SecretBox,
+    /** MAX_PROJECTS_PER_ORGANIZATION */
+    private readonly maxPerOrganization: number,
   ) {}
 
   create(
@@ -32,12 +34,13 @@ export class ProjectsService {
   ): Promise<ProjectView & { webhook_signing_secret: string }> {
     const secret = generateSigningSecret();
     return this.db.transaction(async (tx) => {
-      const project = await new ProjectRepository(tx).insert(
-        actor.organizationId,
-        input.name.trim(),
-        input.description ?? null,
-        this.box.seal(secret),
-      );
+      const projects = new ProjectRepository(tx);
+      const held = await projects.countLockingOrganization(actor.organizationId);
+      if (held === undefined) throw new AppError('not_found', 'organization not found');
+      if (held >= this.maxPerOrganization) {
+        throw new AppError('conflict', `project quota reached: an organization may hold at most ${this.maxPerOrganization} projects`);
+      }
+      const project = await projects.insert(actor.organizationId, input.name.trim(), input.description ?? null, this.box.seal(secret));
       await auditChange(tx, actor, 'project.created', project.id, { target_id: project.id, name: project.name });
       return { ...project, webhook_signing_secret: secret };
     });
