@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import type { FuzzRequest } from './operation-request.arbitrary';
+import type { Principal } from './plane-world';
 
 export interface FuzzResponse {
   status: number;
@@ -9,16 +10,39 @@ export interface FuzzResponse {
 
 /** A key that looks like a real one but belongs to no project. */
 export const BAD_KEY = 'hk_live_0000000000000000000000000000000000000000';
+/** A token that looks like an access token but was never issued. */
+export const BAD_BEARER = 'Bearer hat_00000000000000000000000000000000000000000000';
+
+/** What the caller holds: the project's key, and each principal's Authorization value where the world has them. */
+export interface Held {
+  key: string;
+  bearer?: Record<Principal, string>;
+}
+
+/** The credential header of a request; an unknown credential is of the kind the operation takes. */
+export function credentialHeaders(req: FuzzRequest, bearerOperation: boolean, held: Held): Record<string, string> {
+  switch (req.credential) {
+    case 'none':
+      return {};
+    case 'key':
+      return { 'x-api-key': held.key };
+    case 'bad':
+      return bearerOperation ? { authorization: BAD_BEARER } : { 'x-api-key': BAD_KEY };
+    default: {
+      const value = held.bearer?.[req.credential];
+      if (!value) throw new Error(`no ${req.credential} bearer in this world`);
+      return { authorization: value };
+    }
+  }
+}
 
 /**
  * Sends the request as written (node:http, so GET and DELETE can carry a body and the body
  * bytes are exactly the generated text). A request that gets no answer within `timeoutMs`
  * is answered with status 0, which the checks report as a stall.
  */
-export function send(baseUrl: string, key: string, req: FuzzRequest, timeoutMs = 30_000): Promise<FuzzResponse> {
-  const headers: Record<string, string> = {};
-  if (req.credential === 'key') headers['x-api-key'] = key;
-  if (req.credential === 'bad') headers['x-api-key'] = BAD_KEY;
+export function send(baseUrl: string, credential: Record<string, string>, req: FuzzRequest, timeoutMs = 30_000): Promise<FuzzResponse> {
+  const headers: Record<string, string> = { ...credential };
   if (req.body) {
     headers['content-type'] = req.body.contentType;
     headers['content-length'] = String(Buffer.byteLength(req.body.text));
@@ -47,10 +71,12 @@ export function send(baseUrl: string, key: string, req: FuzzRequest, timeoutMs =
 }
 
 /** The request as a curl command line, for reports and failure messages. */
-export function reproducer(baseUrl: string, req: FuzzRequest): string {
-  const parts = [`curl -sS -X ${req.method.toUpperCase()} '${baseUrl}${req.url}'`];
+export function reproducer(baseUrl: string, req: FuzzRequest, bearerOperation = false): string {
+  const parts = [`curl -sS -X ${req.method.toUpperCase()} '${baseUrl}${req.url.replace(/'/g, "'\\''")}'`];
   if (req.credential === 'key') parts.push(`-H "X-API-Key: $KEY"`);
-  if (req.credential === 'bad') parts.push(`-H 'X-API-Key: ${BAD_KEY}'`);
+  else if (req.credential === 'bad') parts.push(bearerOperation ? `-H 'Authorization: ${BAD_BEARER}'` : `-H 'X-API-Key: ${BAD_KEY}'`);
+  // The principal's own token: $OWNER_BEARER, $SYSTEM_BEARER...
+  else if (req.credential !== 'none') parts.push(`-H "Authorization: $${req.credential.toUpperCase()}_BEARER"`);
   if (req.body) {
     parts.push(`-H 'Content-Type: ${req.body.contentType}'`);
     const text = req.body.text.length > 3000 ? `${req.body.text.slice(0, 3000)}...(${req.body.text.length} chars)` : req.body.text;

@@ -45,7 +45,11 @@ export interface Operation {
   responses: Record<string, Schema | undefined>;
   /** False for `security: []` (health, provider feedback) and where `{}` makes the credential optional (OAuth authorize, accepting an invitation). */
   secured: boolean;
+  /** A bearer (a user's access token or a system account's credential) is what it takes: the control and admin planes. */
+  bearer: boolean;
 }
+
+const mentionsBearer = (security: unknown[]) => security.some((r) => typeof r === 'object' && r !== null && 'BearerAuth' in r);
 
 /** An empty requirement (`- {}`) lets a request without any credential through. */
 function isSecured(security: unknown[]): boolean {
@@ -120,5 +124,6 @@ function toOperation(path: string, method: Operation['method'], op: RawOperation
     body,
     responses,
     secured: isSecured(op.security ?? defaultSecurity),
+    bearer: mentionsBearer(op.security ?? defaultSecurity),
   };
 }

@@ -1,9 +1,14 @@
 import fc from 'fast-check';
 import { applyMutation, mutationArbitrary } from './json-mutation';
 import type { Operation, Parameter } from './openapi-operations';
+import type { Principal } from './plane-world';
 import { arbitraryFor, nastyString, type FuzzWorld } from './schema.arbitrary';
 
-export type Credential = 'key' | 'none' | 'bad';
+/** A project API key, a principal's bearer, nothing, or an unknown key or token of the kind the operation takes. */
+export type Credential = 'key' | Principal | 'none' | 'bad';
+
+/** The credentials a caller really holds (anything else must be answered 401 first). */
+export const isValidCredential = (c: Credential) => c !== 'none' && c !== 'bad';
 
 /** One HTTP request, ready to send and to print as a reproducer. */
 export interface FuzzRequest {
@@ -49,7 +54,12 @@ const garbagePathSegment = fc.oneof(
 );
 
 function pathValue(param: Parameter, world: FuzzWorld): fc.Arbitrary<string> {
-  const valid = arbitraryFor(param.schema, world, param.name).map((v) => encode(v));
+  const generated = arbitraryFor(param.schema, world, param.name).map((v) => encode(v));
+  const named = world.pathIds?.[param.name];
+  // Where the world has rows this parameter names, most requests name one, so they reach the use case.
+  const valid = named
+    ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...named).map(encode) }, { weight: 1, arbitrary: generated })
+    : generated;
   return fc.oneof({ weight: 4, arbitrary: valid }, { weight: 1, arbitrary: garbagePathSegment });
 }
 
@@ -104,14 +114,14 @@ function asBody(raw: string | { contentType: string; text: string }): FuzzReques
   return typeof raw === 'string' ? { contentType: 'application/json', text: raw } : raw;
 }
 
-/** Requests for one operation: mostly with a key holding every scope, some with none or a bad one. */
-export function requestArbitrary(op: Operation, world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
+/** Requests for one operation: mostly with the `valid` credential (a key holding every scope, a principal's bearer), some with none or a bad one. */
+export function requestArbitrary(op: Operation, world: FuzzWorld, valid: Credential = 'key'): fc.Arbitrary<FuzzRequest> {
   const pathParams = op.parameters.filter((p) => p.in === 'path');
   const path = fc
     .tuple(...pathParams.map((p) => pathValue(p, world)))
     .map((values) => pathParams.reduce((url, p, i) => url.replace(`{${p.name}}`, values[i]), op.path));
   const credential = fc.oneof(
-    { weight: 14, arbitrary: fc.constant<Credential>('key') },
+    { weight: 14, arbitrary: fc.constant<Credential>(valid) },
     { weight: 1, arbitrary: fc.constantFrom<Credential>('none', 'bad') },
   );
   return fc
