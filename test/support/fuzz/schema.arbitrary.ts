@@ -55,12 +55,22 @@ function stringArbitrary(schema: Schema, world: FuzzWorld, name?: string): fc.Ar
   return nastyString(max).filter((s) => s.length >= min);
 }
 
-/** A string matching the pattern, cut to the length limits (and kept non-empty when asked). */
+/**
+ * A string matching the pattern, cut to the length limits (and kept non-empty when asked); one in
+ * three carries nasty characters too wherever the pattern still allows them (a name that must hold
+ * a non-space may hold a NUL beside it).
+ */
 function patterned(pattern: string, min: number, max: number): fc.Arbitrary<string> {
-  return fc
-    .stringMatching(new RegExp(pattern))
+  const regex = new RegExp(pattern);
+  const plain = fc
+    .stringMatching(regex)
     .map((s) => s.slice(0, max))
     .filter((s) => s.length >= min);
+  const nasty = fc.tuple(plain, nastyString(max)).map(([value, extra]) => {
+    const both = (value + extra).slice(0, max);
+    return both.length >= min && regex.test(both) ? both : value;
+  });
+  return fc.oneof({ weight: 2, arbitrary: plain }, { weight: 1, arbitrary: nasty });
 }
 
 function objectArbitrary(schema: Schema, world: FuzzWorld): fc.Arbitrary<unknown> {
