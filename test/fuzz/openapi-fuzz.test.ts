@@ -4,7 +4,7 @@ import { DnsServer } from '../support/dns-server';
 import { fuzzOperation, describeFindings, type Finding } from '../support/fuzz/operation.fuzzer';
 import { seedProject, startRefusingTarget, worldOf } from '../support/fuzz/fuzz-world';
 import { loadOperations, type Operation } from '../support/fuzz/openapi-operations';
-import { PLANE_PATH_IDS, PLANE_STAND_INS, PRINCIPALS, seedPlaneWorld, type PlaneWorld } from '../support/fuzz/plane-world';
+import { PLANE_IDS_BY_NAME, PLANE_STAND_INS, PRINCIPALS, seedPlaneWorld, type PlaneWorld } from '../support/fuzz/plane-world';
 import type { FuzzWorld } from '../support/fuzz/schema.arbitrary';
 import { aProject } from '../support/projects';
 import { useSystem } from '../support/system-fixture';
@@ -45,7 +45,7 @@ beforeAll(async () => {
   const other = await aProject(fx.system.api.db, fx.config);
   const seeds = await Promise.all([fx.key, other.api_key].map((key) => seedProject(origin, key, fx.system.api.db, target.url)));
   world = worldOf(seeds, target.url);
-  planeIds = { ...world, ids: [...world.ids, ...PLANE_STAND_INS], pathIds: PLANE_PATH_IDS };
+  planeIds = { ...world, ids: [...world.ids, ...PLANE_STAND_INS], idsByName: PLANE_IDS_BY_NAME };
   process.stdout.write(
     `openapi fuzz: seed ${SEED}, ${RUNS} runs per project-plane operation, ${PRINCIPAL_RUNS} per principal on the others, ${operations.length} operations\n`,
   );

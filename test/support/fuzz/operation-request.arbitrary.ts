@@ -55,7 +55,7 @@ const garbagePathSegment = fc.oneof(
 
 function pathValue(param: Parameter, world: FuzzWorld): fc.Arbitrary<string> {
   const generated = arbitraryFor(param.schema, world, param.name).map((v) => encode(v));
-  const named = world.pathIds?.[param.name];
+  const named = world.idsByName?.[param.name];
   // Where the world has rows this parameter names, most requests name one, so they reach the use case.
   const valid = named
     ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...named).map(encode) }, { weight: 1, arbitrary: generated })
@@ -64,7 +64,10 @@ function pathValue(param: Parameter, world: FuzzWorld): fc.Arbitrary<string> {
 }
 
 function queryValue(param: Parameter, world: FuzzWorld): fc.Arbitrary<string | undefined> {
-  const valid = arbitraryFor(param.schema, world, param.name).map((v) => String(v));
+  const generated = arbitraryFor(param.schema, world, param.name).map((v) => String(v));
+  // A filter by id (project_id, organization_id) mostly names one of the world's rows, or it only ever finds nothing.
+  const named = param.schema.format === 'uuid' ? world.idsByName?.[param.name] : undefined;
+  const valid = named ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...named) }, { weight: 1, arbitrary: generated }) : generated;
   return fc.oneof(
     { weight: 4, arbitrary: fc.constant(undefined) },
     { weight: 4, arbitrary: valid },

@@ -28,8 +28,8 @@ const STAND_IN = {
 } as const;
 type Kind = keyof typeof STAND_IN;
 
-/** Stand-ins by the path parameter that names them (`id` is an administrator, API key or system account). */
-export const PLANE_PATH_IDS: Record<string, string[]> = {
+/** Stand-ins by the parameter that names them (`id` is an administrator, API key or system account; `name` a system template). */
+export const PLANE_IDS_BY_NAME: Record<string, string[]> = {
   organization_id: [STAND_IN.organization],
   project_id: [STAND_IN.project],
   key_id: [STAND_IN.key],

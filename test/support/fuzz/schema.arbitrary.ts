@@ -11,8 +11,8 @@ export interface FuzzWorld {
   ids: string[];
   templateNames: string[];
   urls: string[];
-  /** Values for a path parameter, by its name, that name rows of the world (the control and admin planes' ids). */
-  pathIds?: Record<string, string[]>;
+  /** Values for a path parameter (or a uuid query filter), by its name, that name rows of the world (the control and admin planes' ids). */
+  idsByName?: Record<string, string[]>;
 }
 
 /** Sizes of generated values stay small; the mutations make the big ones on purpose. */
