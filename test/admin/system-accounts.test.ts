@@ -134,4 +134,18 @@ describe('system accounts', () => {
     expect(res.status).toBe(422);
     expect(res.body.detail[0].loc).toEqual(['body', 'expires_at']);
   });
+
+  it('when a credential is given an expiry, then it is created and listed with that expiry', async () => {
+    const admin = await anAdministrator(f.system.api.db, ['system_accounts:read', 'system_accounts:write']);
+    const made = await http().post('/api/v1/admin/system-accounts').set(admin.auth).send({ name: 'expiring', permissions: [] });
+    const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+    const res = await http()
+      .post(`/api/v1/admin/system-accounts/${made.body.id}/credentials`)
+      .set(admin.auth)
+      .send({ expires_at: expiresAt });
+    expect(res.status).toBe(201);
+    expect(res.body.expires_at).toBe(expiresAt);
+    const listed = await http().get(`/api/v1/admin/system-accounts/${made.body.id}/credentials`).set(admin.auth);
+    expect(listed.body.items.map((c: { expires_at: string }) => c.expires_at)).toEqual([expiresAt]);
+  });
 });

@@ -13,7 +13,12 @@ export interface SystemAccountView {
 export interface CredentialView {
   id: string;
   created_at: Date;
-  expires_at: Date | null;
+  expires_at: string | null;
+}
+
+/** The expiry as the document types it (`[string, null]`, date-time): a Date would not validate as the nullable string. */
+function credentialView(row: { id: string; created_at: Date; expires_at: Date | null }): CredentialView {
+  return { ...row, expires_at: row.expires_at && row.expires_at.toISOString() };
 }
 
 const ACCOUNT = 'id, name, permissions, created_at FROM system_accounts';
@@ -67,23 +72,24 @@ export class SystemAccountRepository {
   }
 
   async addCredential(accountId: string, secretHash: string, expiresAt: string | null): Promise<CredentialView> {
-    const { rows } = await this.db.query<CredentialView>(
+    const { rows } = await this.db.query<{ id: string; created_at: Date; expires_at: Date | null }>(
       `INSERT INTO system_account_credentials (system_account_id, secret_hash, expires_at) VALUES ($1, $2, $3)
        RETURNING id, created_at, expires_at`,
       [accountId, secretHash, expiresAt],
     );
-    return rows[0];
+    return credentialView(rows[0]);
   }
 
   /** Oldest first. */
-  credentials(accountId: string, page: PageRequest): Promise<Page<CredentialView>> {
-    return pageQuery<CredentialView & Record<string, unknown>>(this.db, {
+  async credentials(accountId: string, page: PageRequest): Promise<Page<CredentialView>> {
+    const found = await pageQuery<{ id: string; created_at: Date; expires_at: Date | null }>(this.db, {
       select: 'id, created_at, expires_at',
       from: 'system_account_credentials',
       where: new Where(accountId, 'system_account_id = ?'),
       orderBy: 'created_at, id',
       page,
     });
+    return { ...found, items: found.items.map(credentialView) };
   }
 
   /** True when the credential existed on this account. */
