@@ -8,7 +8,7 @@
  * (bench/lib/bracket.js; BENCH_BARE_ONCE skips the second run):
  *   herald-rabbitmq  api + fanout + webhook-worker, QUEUE_DRIVER=rabbitmq
  *   herald-postgres  the same, QUEUE_DRIVER=postgres (no broker)
- *   bare             bench/bare-pipeline: the same durable hops with none of Herald's features
+ *   bare             bench/baseline: the same durable hops with none of Herald's features
  *                    (node:http -> one statement -> relay with confirms -> fan-out -> signed POST)
  * On each stack, with every stage running as users run it:
  *   0. warm-up, not measured: a burst of BENCH_E2E_WARMUP_EVENTS events at fan-out 1 and a tenth
@@ -18,7 +18,7 @@
  *      generation), which 3-second bursts would otherwise mostly measure
  *   1. paced: 100 deliveries/s offered at fan-out 1 (latency through an idle pipeline)
  *   2. burst: 3,000 events x 1 webhook and 300 x 10, 32 publishers (throughput; latency is then
- *      mostly queueing), every delivery's signature checked at bench/receiver.js; then steady:
+ *      mostly queueing), every delivery's signature checked at bench/lib/receiver.js; then steady:
  *      1,000 events x 10 the same way. 300 x 10 is over in under a second, so filling and
  *      draining the pipeline (and how fast the api accepts while the worker competes for the
  *      cores) weigh as much as the rate it then holds; 1,000 x 10 runs about as long as the
@@ -27,8 +27,8 @@
  *   3. ingest while delivering: autocannon at 64 connections for 10 s while fan-out and the
  *      worker deliver; then the backlog must drain completely
  *   4. Herald stacks: priorities (100 high / medium events behind a 20,000 low backlog) and
- *      fairness (project B's events while project A holds 20,000 queued): bench/priority-fairness.js
- *   5. herald-rabbitmq only: scheduler lag (bench/scheduler-lag.js), email and SMS (bench/channels.js)
+ *      fairness (project B's events while project A holds 20,000 queued): bench/scenarios/priority-fairness.js
+ *   5. herald-rabbitmq only: scheduler lag (bench/scenarios/scheduler-lag.js), email and SMS (bench/scenarios/channels.js)
  * For each: CPU per process group (/proc), what PostgreSQL backends wait on, statement stats
  * (pg_stat_statements, when preloaded), peak RSS (VmHWM) per process. Ratios are Herald over bare
  * in the same run; a table on stdout, JSON in bench/results/<timestamp>.json and latest.json.
@@ -41,7 +41,7 @@
  * BENCH_DURATION_S [10], BENCH_WARMUP_S [2], BENCH_DB_POOL [10], BENCH_FANOUT_PREFETCH [32],
  * BENCH_WEBHOOK_PREFETCH [64], BENCH_SKIP_PRIORITY, BENCH_SKIP_SCHEDULER, BENCH_SKIP_CHANNELS,
  * BENCH_BARE_ONCE, BENCH_NODE_ARGS, BENCH_PROFILE (V8 CPU profiles of every service, written at exit into the log directory;
- * `node bench/profile-summary.js <file>`), AMQP_URL, BENCH_PG_ADMIN_URL
+ * `node bench/tools/profile-summary.js <file>`), AMQP_URL, BENCH_PG_ADMIN_URL
  * [postgres://postgres@127.0.0.1:5432/postgres], BENCH_DB_NAME [herald_bench] (dropped and
  * recreated: two benches on one server need two names).
  */
@@ -56,8 +56,8 @@ const { setDatabaseName, cpuSample, peakRssMb } = require('./lib/sampling');
 const { round, sleep } = require('./lib/stats');
 const endToEnd = require('./scenarios/end-to-end');
 const ingestWhileDelivering = require('./scenarios/ingest-while-delivering');
-const heraldStack = require('./stacks/herald');
-const { printReport } = require('./report');
+const heraldStack = require('./lib/herald-stack');
+const { printReport } = require('./lib/report');
 const { bracket } = require('./lib/bracket');
 const { medianRound } = require('./lib/rounds');
 
@@ -168,7 +168,7 @@ async function cleanupBroker() {
     const { TopologyNames, topologyQueues } = require('@herald/messaging');
     const { loadConfig } = require('@herald/config');
     const names = new TopologyNames(NAMESPACE);
-    // The bare pipeline's queues, named as bench/bare-pipeline/index.js names them.
+    // The bare pipeline's queues, named as bench/baseline/index.js names them.
     const bareQueues = ['events', 'deliveries'].map((q) => `${NAMESPACE}bare.${q}`);
     const queues = [...topologyQueues(names, loadConfig(serviceEnv()).retryPolicies), ...bareQueues];
     const conn = await amqp.connect(AMQP_URL);
@@ -205,7 +205,7 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
 async function startStack(name) {
   if (name === 'bare') {
     await resetDatabase();
-    const bare = await require('./bare-pipeline').start({
+    const bare = await require('./baseline').start({
       databaseUrl: DATABASE_URL.toString(),
       amqpUrl: AMQP_URL,
       prefix: NAMESPACE,
@@ -281,8 +281,8 @@ async function benchStack(name, receiver, receiverUrl, tag = TAG) {
           .catch((err) => ({ connections, unavailable: err.message })),
       );
     }
-    if (stack.driver && !env.BENCH_SKIP_PRIORITY && alive() && fs.existsSync(path.join(__dirname, 'priority-fairness.js'))) {
-      out.priority_fairness = await require('./priority-fairness')
+    if (stack.driver && !env.BENCH_SKIP_PRIORITY && alive() && fs.existsSync(path.join(__dirname, 'scenarios', 'priority-fairness.js'))) {
+      out.priority_fairness = await require('./scenarios/priority-fairness')
         .run({
           ...ctx,
           // Receiver runs are named by tag: each stack needs its own.
@@ -296,10 +296,10 @@ async function benchStack(name, receiver, receiverUrl, tag = TAG) {
     if (stack.driver === 'rabbitmq' && alive()) {
       const svcCtx = { apiUrl: stack.apiUrl, apiKey: stack.apiKey, receiverUrl, serviceEnv: stack.envFor, Child, log };
       if (!env.BENCH_SKIP_SCHEDULER)
-        out.scheduler = await require('./scheduler-lag')
+        out.scheduler = await require('./scenarios/scheduler-lag')
           .run(svcCtx)
           .catch((err) => ({ available: false, reason: err.message }));
-      out.channels = await require('./channels')
+      out.channels = await require('./scenarios/channels')
         .run({ ...svcCtx, namespace: NAMESPACE, tag: TAG, cpuSample: () => cpuSample(roles), registerRole: setRole })
         .catch((err) => ({ available: false, reason: err.message }));
     }
@@ -352,7 +352,7 @@ async function main() {
     S.stacks = S.stacks.filter((s) => s === 'herald-postgres');
   }
 
-  const receiver = new Child('receiver', path.join(__dirname, 'receiver.js'), [], env, { ipc: true });
+  const receiver = new Child('receiver', path.join(__dirname, 'lib', 'receiver.js'), [], env, { ipc: true });
   setRole('receiver', receiver);
   const { port } = await receiver.message((m) => m && m.ready, 10_000);
   const receiverUrl = `http://127.0.0.1:${port}/hook`;

@@ -1,7 +1,7 @@
 'use strict';
 /**
- * One end-to-end run against a stack: bench/publish.js POSTs `events` events of `fanout` webhook
- * recipients each; bench/receiver.js times every delivery and checks its signature.
+ * One end-to-end run against a stack: bench/lib/publish.js POSTs `events` events of `fanout` webhook
+ * recipients each; bench/lib/receiver.js times every delivery and checks its signature.
  * `warmup`: an unmeasured run of its own name (its result is only checked for losses).
  * mode 'burst': POST as fast as the stack accepts with `concurrency` in flight (throughput; its
  * latency is mostly time queued behind the burst); 'steady' is a burst long enough to be mostly
@@ -12,7 +12,7 @@ const path = require('node:path');
 const { percentiles, round, sleep } = require('../lib/stats');
 const { cpuSample, pgWaitSampler, statementStats } = require('../lib/sampling');
 
-const PUBLISH = path.join(__dirname, '..', 'publish.js');
+const PUBLISH = path.join(__dirname, '..', 'lib', 'publish.js');
 
 /**
  * Waits until the receiver has `expected()` deliveries of `run`, or nothing came for `stallMs`.

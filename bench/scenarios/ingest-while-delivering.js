@@ -10,7 +10,7 @@ const { now, round } = require('../lib/stats');
 const { cpuSample, pgWaitSampler, statementStats } = require('../lib/sampling');
 const { awaitDeliveries, collect } = require('./end-to-end');
 
-const LOAD = path.join(__dirname, '..', 'load.js');
+const LOAD = path.join(__dirname, '..', 'lib', 'load.js');
 
 async function count(receiver, run) {
   receiver.proc.send({ cmd: 'count', run });

@@ -1,13 +1,13 @@
 'use strict';
 /**
- * Runs the bare pipeline by hand, outside bench/run.js: a scratch database, bench/receiver.js
- * and bench/publish.js, fan-out 1 then 10; prints deliveries/s, latency percentiles and the
+ * Runs the bare pipeline by hand, outside bench/run.js: a scratch database, bench/lib/receiver.js
+ * and bench/lib/publish.js, fan-out 1 then 10; prints deliveries/s, latency percentiles and the
  * receiver's checks (missing, duplicates, bad signatures).
  *
- *   node bench/bare-pipeline/try.js                 # 3,000 events x 1 and 300 x 10, 32 in flight
- *   node bench/bare-pipeline/try.js --kill worker   # SIGKILL the worker a third of the way in,
- *   node bench/bare-pipeline/try.js --kill fanout   # restart it, and check nothing is lost
- *   node bench/bare-pipeline/try.js --kill ingest   # (its port changes: later POSTs fail, and
+ *   node bench/baseline/try.js                 # 3,000 events x 1 and 300 x 10, 32 in flight
+ *   node bench/baseline/try.js --kill worker   # SIGKILL the worker a third of the way in,
+ *   node bench/baseline/try.js --kill fanout   # restart it, and check nothing is lost
+ *   node bench/baseline/try.js --kill ingest   # (its port changes: later POSTs fail, and
  *                                                   # only the 202'd events are expected)
  *
  * env: TRY_F1_EVENTS [3000], TRY_F10_EVENTS [300], TRY_CONCURRENCY [32], AMQP_URL,
@@ -74,7 +74,7 @@ async function scenario(pipe, db, receiver, receiverUrl, events, fanout, concurr
     receiver.proc.send({ cmd: 'count', run });
     return (await receiver.message((m) => m.cmd === 'count' && m.run === run, 5000)).received;
   };
-  const pub = new Child('publish', path.join(__dirname, '..', 'publish.js'), [
+  const pub = new Child('publish', path.join(__dirname, '..', 'lib', 'publish.js'), [
     JSON.stringify({ url: `${pipe.url}/events`, apiKey: 'ignored', receiverUrl, run, events, fanout, concurrency }),
   ]);
   const published = pub.message((m) => m && m.result, 300_000);
@@ -143,7 +143,7 @@ async function main() {
   await admin(`DROP DATABASE IF EXISTS ${DB}`);
   await admin(`CREATE DATABASE ${DB}`);
   const databaseUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${DB}` }).toString();
-  const receiver = new Child('receiver', path.join(__dirname, '..', 'receiver.js'), [], { ...env, BENCH_SIGNING_SECRET: secret });
+  const receiver = new Child('receiver', path.join(__dirname, '..', 'lib', 'receiver.js'), [], { ...env, BENCH_SIGNING_SECRET: secret });
   const { port } = await receiver.message((m) => m && m.ready, 10_000);
   const pipe = await bare.start({ databaseUrl, amqpUrl: AMQP_URL, prefix: `bare-try-${process.pid}.`, signingSecret: secret, Child, log });
   const concurrency = Number(env.TRY_CONCURRENCY || 32);

@@ -1,6 +1,6 @@
 'use strict';
 /**
- * `node bench/api-alone.js` (after `npm run build`): the api by itself under POST /events, to
+ * `node bench/tools/api-alone.js` (after `npm run build`): the api by itself under POST /events, to
  * A/B a change to intake. The end-to-end bench moves +-10-15% between runs on these VMs; this
  * measures one process and PostgreSQL, and alternated runs agree within a few percent.
  *
@@ -22,10 +22,10 @@ const path = require('node:path');
 const { randomBytes } = require('node:crypto');
 const { Client } = require('pg');
 const amqp = require('amqplib');
-const { Child, stopAll, setLogDir, ROOT } = require('./lib/child');
-const { cpuSample, peakRssMb, setDatabaseName } = require('./lib/sampling');
-const { freePort, httpGet, round, sleep } = require('./lib/stats');
-const { cli } = require('./stacks/herald');
+const { Child, stopAll, setLogDir, ROOT } = require('../lib/child');
+const { cpuSample, peakRssMb, setDatabaseName } = require('../lib/sampling');
+const { freePort, httpGet, round, sleep } = require('../lib/stats');
+const { cli } = require('../lib/herald-stack');
 
 const env = process.env;
 const num = (name, def) => (env[name] ? Number(env[name]) : def);

@@ -1,6 +1,6 @@
 'use strict';
 /**
- * `node bench/queue-drivers.js` (after `npm run build`): the two queue drivers side by side,
+ * `node bench/tools/queue-drivers.js` (after `npm run build`): the two queue drivers side by side,
  * through the messaging port the services use. Per driver: publish QUEUE_BENCH_MESSAGES
  * messages in chunks of 500 with confirms pipelined (as fan-out does), consume them with
  * prefetch 64 and a handler that only acks, then the latency of one message through an idle
@@ -10,9 +10,9 @@
 const { randomBytes } = require('node:crypto');
 const { Client } = require('pg');
 const amqp = require('amqplib');
-const { migrate } = require('../libs/db/dist');
-const { PgQueue, RabbitMqQueue, TopologyNames, brokerAnswers } = require('../libs/messaging/dist');
-const { createLogger } = require('../libs/logger/dist');
+const { migrate } = require('../../libs/db/dist');
+const { PgQueue, RabbitMqQueue, TopologyNames, brokerAnswers } = require('../../libs/messaging/dist');
+const { createLogger } = require('../../libs/logger/dist');
 
 const MESSAGES = Number(process.env.QUEUE_BENCH_MESSAGES ?? 10_000);
 const PINGS = Number(process.env.QUEUE_BENCH_PINGS ?? 200);

@@ -4,7 +4,7 @@
  * the system under test. Input: one JSON argument
  *   { url, connections, durationSec, warmupSec, headers, body, benchRun }
  * With `benchRun`, `body` is an event whose payload is replaced per request by
- * {bench_run, seq} with a fresh seq, so bench/receiver.js can count (and check) its deliveries.
+ * {bench_run, seq} with a fresh seq, so bench/lib/receiver.js can count (and check) its deliveries.
  * Output: counts, accepted/s and latency percentiles, as an IPC message {result} when forked
  * (then it waits for the parent to disconnect) or one JSON line on stdout.
  *

@@ -3,7 +3,7 @@
  * Email (SMTP) and SMS deliveries per second, end to end; called by bench/run.js after its
  * webhook part, with the api (and usually fanout) already running on the bench database.
  *
- *   - bench/channel-sinks.js (own process): an SMTP server and a Twilio-compatible Messages
+ *   - bench/lib/channel-sinks.js (own process): an SMTP server and a Twilio-compatible Messages
  *     API on loopback, both accepting everything and timing each arrival
  *   - services/email-worker (EMAIL_PROVIDER=smtp) and services/sms-worker (TWILIO_API_BASE_URL
  *     pointed at the sink): the real workers, real nodemailer pool and real twilio SDK
@@ -19,10 +19,10 @@ const fs = require('node:fs');
 const http = require('node:http');
 const path = require('node:path');
 const amqp = require('amqplib');
-const { sleep, now, round, percentiles } = require('./lib/stats');
-const { peakRssMb } = require('./lib/sampling');
+const { sleep, now, round, percentiles } = require('../lib/stats');
+const { peakRssMb } = require('../lib/sampling');
 
-const ROOT = path.resolve(__dirname, '..');
+const ROOT = path.resolve(__dirname, '..', '..');
 const env = process.env;
 const num = (name, def) => (env[name] !== undefined && env[name] !== '' ? Number(env[name]) : def);
 const S = {
@@ -197,7 +197,7 @@ async function run(ctx) {
       'channel-sinks',
       new ctx.Child(
         'channel-sinks',
-        path.join(__dirname, 'channel-sinks.js'),
+        path.join(__dirname, '..', 'lib', 'channel-sinks.js'),
         [],
         { ...env, BENCH_TWILIO_ACCOUNT_SID: TWILIO_SID },
         { ipc: true },

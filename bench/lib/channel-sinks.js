@@ -1,7 +1,7 @@
 'use strict';
 /**
  * Provider stand-ins for the email and SMS part of the benchmark, one process (forked by
- * bench/channels.js, talks over IPC): an SMTP server (smtp-server, no AUTH, no STARTTLS) and a
+ * bench/scenarios/channels.js, talks over IPC): an SMTP server (smtp-server, no AUTH, no STARTTLS) and a
  * Twilio-compatible Messages API. Both accept everything and record, per bench run, the arrival
  * time on the machine-wide monotonic clock (process.hrtime, the clock the sender reads) of each
  * message whose subject (email) or body (SMS) is `bench <run> <seq>`, keyed by seq + recipient.

@@ -8,8 +8,8 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { ROOT } = require('../lib/child');
-const { freePort, httpGet, sleep } = require('../lib/stats');
+const { ROOT } = require('./child');
+const { freePort, httpGet, sleep } = require('./stats');
 
 const ENTRIES = {
   api: path.join(ROOT, 'services/api/dist/main.js'),

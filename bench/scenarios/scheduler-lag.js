@@ -9,7 +9,7 @@
  */
 const path = require('node:path');
 
-const ENTRY = path.join(__dirname, '..', 'services/scheduler/dist/main.js');
+const ENTRY = path.join(__dirname, '..', '..', 'services/scheduler/dist/main.js');
 const COUNT = Number(process.env.BENCH_SCHEDULED_EVENTS || 40);
 
 function percentile(sorted, p) {

@@ -2,14 +2,14 @@
 /**
  * Summarises a V8 .cpuprofile (node --cpu-prof; `BENCH_PROFILE=1 npm run bench` writes one per
  * service): self time by package/area, the top functions by self time, and the top functions by
- * inclusive time. Usage: node bench/profile-summary.js <file.cpuprofile> [topN]
+ * inclusive time. Usage: node bench/tools/profile-summary.js <file.cpuprofile> [topN]
  */
 const fs = require('node:fs');
 
 const file = process.argv[2];
 const topN = Number(process.argv[3] || 25);
 if (!file) {
-  process.stderr.write('usage: node bench/profile-summary.js <file.cpuprofile> [topN]\n');
+  process.stderr.write('usage: node bench/tools/profile-summary.js <file.cpuprofile> [topN]\n');
   process.exit(2);
 }
 const prof = JSON.parse(fs.readFileSync(file, 'utf8'));

@@ -6,7 +6,7 @@
  * webhook recipients, POSTed at once), waits until fan-out has turned every backlog event into
  * deliveries (no backlog event still `accepted`), then POSTs BENCH_PRIO_EVENTS one-recipient
  * events per measured class, one class after the other, and waits until everything, backlog
- * included, has arrived at bench/receiver.js (so the next scenario and whatever runs after this
+ * included, has arrived at bench/lib/receiver.js (so the next scenario and whatever runs after this
  * module start from empty lanes).
  *
  *   1. fairness: project A POSTs the backlog as `medium` (its first FAIR_SHARE_BURST deliveries
@@ -44,7 +44,7 @@
  */
 const path = require('node:path');
 const { fork } = require('node:child_process');
-const { sleep, now, round, percentiles } = require('./lib/stats');
+const { sleep, now, round, percentiles } = require('../lib/stats');
 
 const env = process.env;
 const num = (name, def) => (env[name] !== undefined && env[name] !== '' ? Number(env[name]) : def);
@@ -60,10 +60,10 @@ const AIM_P99_MS = 2000;
 /** No new arrival for this long ends a wait: a worker died or deliveries failed. */
 const STALL_MS = 20_000;
 
-/** Runs bench/publish.js in its own process (its POST times stay off this event loop); resolves with its result. */
+/** Runs bench/lib/publish.js in its own process (its POST times stay off this event loop); resolves with its result. */
 function publish(opts) {
   return new Promise((resolve, reject) => {
-    const child = fork(path.join(__dirname, 'publish.js'), [JSON.stringify(opts)], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const child = fork(path.join(__dirname, '..', 'lib', 'publish.js'), [JSON.stringify(opts)], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     let stderr = '';
     child.stderr.on('data', (c) => (stderr = (stderr + c).slice(-2000)));
     const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
@@ -279,7 +279,7 @@ async function scenario(ctx, spec) {
 
 /**
  * ctx: { apiUrl, apiKeyA, apiKeyB, receiver, receiverUrl, tag, log }; apiKeyA and apiKeyB belong
- * to two different projects; receiver is bench/receiver.js forked (run.js's Child). Starts no service.
+ * to two different projects; receiver is bench/lib/receiver.js forked (run.js's Child). Starts no service.
  */
 async function run(ctx) {
   if (env.BENCH_SKIP_PRIORITY) return { available: false, reason: 'skipped (BENCH_SKIP_PRIORITY)' };

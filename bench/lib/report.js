@@ -1,6 +1,6 @@
 'use strict';
 /** The bench's table on stdout, from the result object bench/run.js also writes as JSON. */
-const { driftLines } = require('./lib/bracket');
+const { driftLines } = require('./bracket');
 
 function pad(s, n, right = false) {
   s = s == null ? '-' : String(s);
@@ -215,14 +215,14 @@ function printReport(r) {
       out.push(`${st.stack} priorities and fairness: UNAVAILABLE: ${st.priority_fairness.reason}`);
     else
       out.push(
-        ...require('./priority-fairness')
+        ...require('../scenarios/priority-fairness')
           .report(st.priority_fairness)
           .map((l, i) => (i === 0 ? `${st.stack}: ${l}` : l)),
       );
   }
   for (const st of Object.values(r.stacks)) {
-    if (st.scheduler) out.push('', ...require('./scheduler-lag').report(st.scheduler));
-    if (st.channels) out.push('', ...require('./channels').report(st.channels));
+    if (st.scheduler) out.push('', ...require('../scenarios/scheduler-lag').report(st.scheduler));
+    if (st.channels) out.push('', ...require('../scenarios/channels').report(st.channels));
   }
   detail(r, out);
   out.push('');
