@@ -20,7 +20,7 @@ const common = {
  * (the first run uses RabbitMQ). Driver-specific tests under test/messaging run once.
  */
 const MESSAGING_TESTS = [
-  'e2e/webhook-pipeline',
+  'system/e2e/webhook-pipeline',
   'fanout/fanout-exactly-once',
   'fanout/fanout-gives-up',
   'fanout/fanout-large-event',
@@ -36,9 +36,9 @@ const MESSAGING_TESTS = [
   'project-plane/dead-letter-replay',
   'scheduler/scheduler-dispatch',
   'scheduler/scheduler-processes',
-  'operations/supervisor-heals',
-  'operations/worker-deadline',
-  'operations/postgres-restart',
+  'system/operations/supervisor-heals',
+  'system/operations/worker-deadline',
+  'system/operations/postgres-restart',
   'outbox/outbox-relay-loading',
   'admin/administrators',
 ];

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { eventually } from '../support/eventually';
 import { TEST_DATABASE_URL } from '../support/test-env';
-import { HeraldProcess, ROOT } from '../operations/herald-process';
+import { HeraldProcess, ROOT } from '../system/operations/herald-process';
 
 /**
  * A database restart or an administrator's pg_terminate_backend can end a connection while a

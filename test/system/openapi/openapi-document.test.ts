@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { load } from 'js-yaml';
-import { useSystem } from '../support/system-fixture';
+import { useSystem } from '../../support/system-fixture';
 
-const ROOT = join(__dirname, '..', '..');
+const ROOT = join(__dirname, '..', '..', '..');
 const REDOCLY = join(ROOT, 'node_modules', '.bin', 'redocly');
 
 const f = useSystem();

@@ -1,5 +1,5 @@
 /** The launcher's restart rules (deploy/dev/restart-policy.js), on a clock of the test's own. */
-const { RestartPolicy } = require('../../deploy/dev/restart-policy') as {
+const { RestartPolicy } = require('../../../deploy/dev/restart-policy') as {
   RestartPolicy: new () => {
     onCrash(crash: { code: number | null; signal?: string | null; now: number; uptimeMs: number }): {
       action: 'restart' | 'give-up';

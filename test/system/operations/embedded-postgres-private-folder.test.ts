@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from '../support/free-port';
+import { freePort } from '../../support/free-port';
 import { ROOT } from './herald-process';
 
 /**

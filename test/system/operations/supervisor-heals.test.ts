@@ -1,8 +1,8 @@
-import { SmtpSink } from '../support/smtp-sink';
-import { TwilioServer } from '../support/twilio-server';
-import { WebhookReceiver } from '../support/webhook-receiver';
-import { eventually } from '../support/eventually';
-import { fixedTestPort } from '../support/test-env';
+import { SmtpSink } from '../../support/smtp-sink';
+import { TwilioServer } from '../../support/twilio-server';
+import { WebhookReceiver } from '../../support/webhook-receiver';
+import { eventually } from '../../support/eventually';
+import { fixedTestPort } from '../../support/test-env';
 import { httpJson, OperationsEnv, START_ALL, type HeraldProcess } from './herald-process';
 
 /**

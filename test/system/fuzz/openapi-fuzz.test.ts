@@ -1,13 +1,13 @@
 import { createLogger } from '@herald/logger';
-import { startWebhookWorker } from '../../services/webhook-worker/src/app';
-import { DnsServer } from '../support/dns-server';
-import { fuzzOperation, describeFindings, type Finding } from '../support/fuzz/operation.fuzzer';
-import { seedProject, startRefusingTarget, worldOf } from '../support/fuzz/fuzz-world';
-import { loadOperations, type Operation } from '../support/fuzz/openapi-operations';
-import { PLANE_IDS_BY_NAME, PLANE_STAND_INS, PRINCIPALS, seedPlaneWorld, type PlaneWorld } from '../support/fuzz/plane-world';
-import type { FuzzWorld } from '../support/fuzz/schema.arbitrary';
-import { aProject } from '../support/projects';
-import { useSystem } from '../support/system-fixture';
+import { startWebhookWorker } from '../../../services/webhook-worker/src/app';
+import { DnsServer } from '../../support/dns-server';
+import { fuzzOperation, describeFindings, type Finding } from '../../support/fuzz/operation.fuzzer';
+import { seedProject, startRefusingTarget, worldOf } from '../../support/fuzz/fuzz-world';
+import { loadOperations, type Operation } from '../../support/fuzz/openapi-operations';
+import { PLANE_IDS_BY_NAME, PLANE_STAND_INS, PRINCIPALS, seedPlaneWorld, type PlaneWorld } from '../../support/fuzz/plane-world';
+import type { FuzzWorld } from '../../support/fuzz/schema.arbitrary';
+import { aProject } from '../../support/projects';
+import { useSystem } from '../../support/system-fixture';
 
 /**
  * Property-based fuzz of every operation in openapi.yaml against the real api and fan-out (and a

@@ -1,4 +1,4 @@
-import { eventually } from '../support/eventually';
+import { eventually } from '../../support/eventually';
 import { OperationsEnv, START_ALL, type HeraldProcess } from './herald-process';
 
 /**

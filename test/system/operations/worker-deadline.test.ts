@@ -1,6 +1,6 @@
-import { eventually } from '../support/eventually';
-import { fixedTestPort } from '../support/test-env';
-import { WebhookReceiver } from '../support/webhook-receiver';
+import { eventually } from '../../support/eventually';
+import { fixedTestPort } from '../../support/test-env';
+import { WebhookReceiver } from '../../support/webhook-receiver';
 import { httpJson, OperationsEnv, serviceEntry, type HeraldProcess } from './herald-process';
 
 /**

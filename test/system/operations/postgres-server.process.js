@@ -9,7 +9,7 @@
  * closes (the test process died), it stops the server the immediate way and exits.
  */
 const { createInterface } = require('node:readline');
-const { startEmbeddedPostgres } = require('../../deploy/dev/embedded-postgres');
+const { startEmbeddedPostgres } = require('../../../deploy/dev/embedded-postgres');
 
 async function main() {
   const [dir, port] = process.argv.slice(2);

@@ -10,7 +10,7 @@ export type K8sObject = {
   metadata: { name: string; namespace?: string; labels?: Record<string, string> };
 } & Record<string, any>;
 
-export const K8S_DIR = path.resolve(__dirname, '../../k8s');
+export const K8S_DIR = path.resolve(__dirname, '../../../k8s');
 
 /**
  * kustomize as built into kubectl (the machine image ships kubectl; KUSTOMIZE=/path/to/kustomize

@@ -2,13 +2,13 @@ import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { freePort } from '../support/free-port';
+import { freePort } from '../../support/free-port';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { answers } from '../../deploy/dev/embedded-postgres';
-import { deleteTestTopology } from '../support/amqp-cleanup';
-import { eventually } from '../support/eventually';
-import { TEST_AMQP_URL, testConfig } from '../support/test-env';
+import { answers } from '../../../deploy/dev/embedded-postgres';
+import { deleteTestTopology } from '../../support/amqp-cleanup';
+import { eventually } from '../../support/eventually';
+import { TEST_AMQP_URL, testConfig } from '../../support/test-env';
 import { httpJson, HeraldProcess, ROOT, START_ALL } from './herald-process';
 
 /**

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eventually } from '../support/eventually';
-import { fixedTestPort } from '../support/test-env';
-import { WebhookReceiver } from '../support/webhook-receiver';
+import { eventually } from '../../support/eventually';
+import { fixedTestPort } from '../../support/test-env';
+import { WebhookReceiver } from '../../support/webhook-receiver';
 import { httpJson, OperationsEnv, serviceEntry } from './herald-process';
 
 /**

@@ -6,16 +6,16 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
-import { deleteTestTopology } from '../support/amqp-cleanup';
-import { eventually } from '../support/eventually';
-import { TEST_AMQP_URL, TEST_DATABASE_URL, TEST_QUEUE_DRIVER, TEST_QUEUE_LEASE_MS, testConfig } from '../support/test-env';
+import { deleteTestTopology } from '../../support/amqp-cleanup';
+import { eventually } from '../../support/eventually';
+import { TEST_AMQP_URL, TEST_DATABASE_URL, TEST_QUEUE_DRIVER, TEST_QUEUE_LEASE_MS, testConfig } from '../../support/test-env';
 
 /**
  * Real Herald processes for the operations tests: `npm start`'s launcher
  * (deploy/dev/start-all.js) or one service's compiled main.js, each on a database and an AMQP
  * namespace of the test file's own, so no other test's scheduler or consumer touches them.
  */
-export const ROOT = join(__dirname, '..', '..');
+export const ROOT = join(__dirname, '..', '..', '..');
 export const START_ALL = join(ROOT, 'deploy', 'dev', 'start-all.js');
 export const serviceEntry = (name: string) => join(ROOT, 'services', name, 'dist', 'main.js');
 const CLI = join(ROOT, 'services', 'api', 'dist', 'cli', 'main.js');
@@ -147,7 +147,7 @@ export class OperationsEnv {
   }
 }
 
-export { freePort } from '../support/free-port';
+export { freePort } from '../../support/free-port';
 
 export interface JsonResponse {
   status: number;

@@ -1,8 +1,8 @@
 import { request } from 'node:http';
-import { TcpProxy } from '../support/tcp-proxy';
-import { WebhookReceiver } from '../support/webhook-receiver';
-import { eventually } from '../support/eventually';
-import { fixedTestPort, TEST_AMQP_URL, TEST_DATABASE_URL, TEST_QUEUE_DRIVER } from '../support/test-env';
+import { TcpProxy } from '../../support/tcp-proxy';
+import { WebhookReceiver } from '../../support/webhook-receiver';
+import { eventually } from '../../support/eventually';
+import { fixedTestPort, TEST_AMQP_URL, TEST_DATABASE_URL, TEST_QUEUE_DRIVER } from '../../support/test-env';
 import { httpJson, OperationsEnv, serviceEntry, type HeraldProcess } from './herald-process';
 
 /**

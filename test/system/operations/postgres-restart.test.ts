@@ -2,9 +2,9 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eventually } from '../support/eventually';
-import { TEST_QUEUE_DRIVER } from '../support/test-env';
-import { WebhookReceiver } from '../support/webhook-receiver';
+import { eventually } from '../../support/eventually';
+import { TEST_QUEUE_DRIVER } from '../../support/test-env';
+import { WebhookReceiver } from '../../support/webhook-receiver';
 import { freePort, httpJson, OperationsEnv, serviceEntry, type HeraldProcess } from './herald-process';
 import { EmbeddedPostgresServer } from './postgres-server';
 

@@ -1,8 +1,8 @@
 import { createLogger } from '@herald/logger';
-import { startWebhookWorker } from '../../services/webhook-worker/src/app';
-import { useSystem } from '../support/system-fixture';
-import { eventually } from '../support/eventually';
-import { WebhookReceiver } from '../support/webhook-receiver';
+import { startWebhookWorker } from '../../../services/webhook-worker/src/app';
+import { useSystem } from '../../support/system-fixture';
+import { eventually } from '../../support/eventually';
+import { WebhookReceiver } from '../../support/webhook-receiver';
 
 const f = useSystem({ extra: [(c) => startWebhookWorker(c, createLogger('webhook-worker', c.LOG_LEVEL))] });
 let receiver: WebhookReceiver;

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { jsonTypeErrors } from './json-type-check';
 import { HERALD_METRICS, TARGET_LABELS, knownSeries } from './metric-names';
 
-const DASHBOARD = path.resolve(__dirname, '../../deploy/grafana/herald.json');
+const DASHBOARD = path.resolve(__dirname, '../../../deploy/grafana/herald.json');
 const GRAFANA_VARIABLES = new Set(['__rate_interval', '__interval', '__range']);
 
 type Target = { expr: string; legendFormat?: string; datasource?: { uid?: string } };
