@@ -40,7 +40,7 @@ const MESSAGING_TESTS = [
   'system/operations/worker-deadline',
   'system/operations/postgres-restart',
   'outbox/outbox-relay-loading',
-  'admin/administrators',
+  'api/admin/administrators',
 ];
 
 /**

@@ -1,6 +1,6 @@
 import { SystemAccountRepository } from '../../../services/api/src/admin/system-account.repository';
 import { newOpaqueToken, TOKEN_PREFIX } from '../../../services/api/src/auth/opaque-token';
-import { aUser, bearer, type SignedInUser } from '../../organizations/organizations.support';
+import { aUser, bearer, type SignedInUser } from '../organizations/organizations.support';
 import { useSystem } from '../../support/system-fixture';
 
 const BUDGET = 3;

@@ -3,8 +3,8 @@ import type { Database } from '@herald/db';
 import { hashToken, newOpaqueToken, TOKEN_PREFIX } from '../../../services/api/src/auth/opaque-token';
 import { SYSTEM_TEMPLATE_NAMES } from '../../../services/api/src/auth/system-templates';
 import { SystemAccountRepository } from '../../../services/api/src/admin/system-account.repository';
-import { ALL, anAdministrator, aSystemAccount } from '../../admin/admin.support';
-import { anOrganizationWorld } from '../../organizations/organizations.support';
+import { ALL, anAdministrator, aSystemAccount } from '../../api/admin/admin.support';
+import { anOrganizationWorld } from '../../api/organizations/organizations.support';
 
 /** Who signs a request to the control and admin planes. */
 export const PRINCIPALS = ['owner', 'developer', 'administrator', 'system'] as const;
