@@ -13,7 +13,7 @@ import {
 import { ladderBucket, retryLadder, type RetryPolicyLike } from '../retry-schedule';
 import type { TopologyNames } from '../topology-names';
 import { RabbitMqConsumer } from './consumer';
-import { declareTopology, topologyQueues } from './topology';
+import { declareTopology, topologyQueues, type Setup } from './topology';
 
 export interface RabbitMqOptions {
   url: string;
@@ -23,8 +23,6 @@ export interface RabbitMqOptions {
   /** Name shown in the broker's connection list. */
   connectionName: string;
 }
-
-export type Setup = (model: ChannelModel) => Promise<void>;
 
 /**
  * One AMQP connection per process that reconnects by itself. Topology, the confirm channel and

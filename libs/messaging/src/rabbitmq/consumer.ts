@@ -1,6 +1,6 @@
 import type { Channel, ChannelModel, ConsumeMessage } from 'amqplib';
 import { requeuePauseMs, type ConsumerOptions, type QueueConsumer, type QueueMessage } from '../port/message-queue.port';
-import type { Setup } from './broker';
+import type { SetupHost } from './topology';
 
 function deliveryCount(msg: ConsumeMessage): number {
   return Number(msg.properties.headers?.['x-delivery-count'] ?? 0);
@@ -31,7 +31,7 @@ export class RabbitMqConsumer implements QueueConsumer {
   private stopping = false;
 
   constructor(
-    private readonly broker: { addSetup(setup: Setup): Promise<void> },
+    private readonly broker: SetupHost,
     private readonly options: ConsumerOptions,
   ) {}
 

@@ -1,9 +1,17 @@
 import { CHANNELS, LANES } from '@herald/contracts';
-import type { Channel as AmqpChannel } from 'amqplib';
+import type { Channel as AmqpChannel, ChannelModel } from 'amqplib';
 import type { Channel } from '@herald/contracts';
 import { DELIVERY_LIMIT } from '../port/message-queue.port';
 import { retryLadder, type RetryPolicyLike } from '../retry-schedule';
 import type { TopologyNames } from '../topology-names';
+
+/** Work run after every (re)connect: declarations, the publisher channel, a consumer's subscription. */
+export type Setup = (model: ChannelModel) => Promise<void>;
+
+/** What a consumer needs from the connection: a place to register its subscription so it is redone on reconnect. */
+export interface SetupHost {
+  addSetup(setup: Setup): Promise<void>;
+}
 
 function workQueueArgs(deadLetterQueue: string) {
   return {
