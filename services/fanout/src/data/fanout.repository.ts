@@ -1,47 +1,6 @@
-import type { Channel, Priority } from '@herald/contracts';
+import type { Channel } from '@herald/contracts';
 import { eventStatusSql, type Database } from '@herald/db';
-import type { EventContent, TemplateForRender } from '../domain/compose-content';
-import type { FanOutPlan } from '../domain/fan-out-event.use-case';
-import type { PlannedNotification, RecipientSpec } from '../domain/plan-notifications';
-
-export interface StoredEvent {
-  id: string;
-  project_id: string;
-  event_type: string;
-  priority: Priority;
-  payload: Record<string, unknown>;
-  /** When the API accepted the event. */
-  created_at: Date;
-  recipients: RecipientSpec[];
-  content: EventContent;
-  /** The templates the event's content names (none for inline content). */
-  templates: TemplateForRender[];
-}
-
-export interface NotificationToCreate extends PlannedNotification {
-  status: 'processing' | 'failed';
-  lastError: string | null;
-}
-
-export interface PendingNotification {
-  id: string;
-  channel: Channel;
-  /** Set when fan-out just created it (not on a republish): its first delivery message may carry it. */
-  recipient?: string;
-}
-
-/** Notifications that reached a final status without a delivery attempt (failed, suppressed), counted per channel. */
-export interface EndedAtFanOut {
-  channel: Channel;
-  status: 'failed' | 'suppressed';
-  count: number;
-}
-
-/** What one event's fan-out created: the notifications to queue, and those that ended at once. */
-export interface CreatedNotifications {
-  pending: PendingNotification[];
-  ended: EndedAtFanOut[];
-}
+import type { CreatedNotifications, EndedAtFanOut, FanOutPlan, PendingNotification, StoredEvent } from '../domain/fan-out.model';
 
 /** These run for every event, a batch of events at a time; planned per call (see Sql). */
 const LOAD_EVENTS = `SELECT e.id, e.project_id, e.event_type, e.priority, e.payload, e.created_at, e.recipients, e.content,

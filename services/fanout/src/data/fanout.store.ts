@@ -1,5 +1,6 @@
 import { Coalescer } from '@herald/db';
-import type { CreatedNotifications, EventNotifications, FanoutRepository, PendingNotification, StoredEvent } from './fanout.repository';
+import type { CreatedNotifications, PendingNotification, StoredEvent } from '../domain/fan-out.model';
+import type { EventNotifications, FanoutRepository } from './fanout.repository';
 
 /**
  * Batches what concurrent event messages ask of PostgreSQL: their event loads share one query

@@ -1,19 +1,7 @@
 import { EVENT_LIMITS, utf8Bytes, type Channel } from '@herald/contracts';
-import type { NotificationToCreate, StoredEvent } from '../data/fanout.repository';
-import type { NotificationContent } from '@herald/contracts';
 import { composeContent, contentBytes, type Composed } from './compose-content';
+import type { ChannelContent, FanOutPlan, NotificationToCreate, StoredEvent } from './fan-out.model';
 import { planNotifications, type PlannedNotification } from './plan-notifications';
-
-/** One channel's rendered content, stored once for every notification of the event on that channel. */
-export interface ChannelContent {
-  channel: Channel;
-  content: NotificationContent;
-}
-
-export interface FanOutPlan {
-  notifications: NotificationToCreate[];
-  contents: ChannelContent[];
-}
 
 /**
  * Decides every notification of an event and the content they share: rendered once per channel,

@@ -1,6 +1,6 @@
 import type { Channel } from '@herald/contracts';
 import { notificationsFinished } from '@herald/metrics';
-import type { EndedAtFanOut } from '../data/fanout.repository';
+import type { EndedAtFanOut } from './fan-out.model';
 
 /**
  * Notifications that end at fan-out (suppressed recipients, content that cannot be sent, events

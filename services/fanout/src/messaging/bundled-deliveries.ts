@@ -1,6 +1,6 @@
 import { REQUEST_ID_HEADER, type Channel, type DeliveryBatchItem, type DeliveryBatchMessage, type Lane } from '@herald/contracts';
 import type { MessageQueue, TopologyNames } from '@herald/messaging';
-import type { PendingNotification } from '../data/fanout.repository';
+import type { PendingNotification } from '../domain/fan-out.model';
 import { outgoingMessages, publishDeliveries, sharedTarget, type PublishedEvent } from './deliveries.publisher';
 
 /** Where fan-out hands an event's sendable notifications. */

@@ -8,7 +8,7 @@ import {
   type Lane,
 } from '@herald/contracts';
 import type { MessageQueue, TopologyNames } from '@herald/messaging';
-import type { PendingNotification } from '../data/fanout.repository';
+import type { PendingNotification } from '../domain/fan-out.model';
 
 /**
  * Messages in flight at once: their confirms are pipelined within a chunk (awaiting one at a
