@@ -4,7 +4,7 @@ import { Database } from '@herald/db';
 import type { Logger } from '@herald/logger';
 import { openMessageQueue, TopologyNames } from '@herald/messaging';
 import type { ProcessHealth } from '@herald/metrics';
-import { OutboxRelay } from '@herald/outbox';
+import { OutboxRelay, outboxRelayOptions } from '@herald/outbox';
 import { consumerHealth } from '@herald/runtime';
 import { eventAcceptedHandler } from './consumers/event-accepted.consumer';
 import { FairShare } from './domain/fair-share';
@@ -27,13 +27,8 @@ export async function startFanout(config: Config, logger: Logger): Promise<Runni
   const names = new TopologyNames(config.AMQP_NAMESPACE);
   const broker = await openMessageQueue(config, logger, 'fanout');
   await broker.ready();
-  const relay = new OutboxRelay(db, broker, logger, {
-    exchanges: [names.eventsExchange],
-    batchSize: config.OUTBOX_BATCH_SIZE,
-    pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS,
-    batchBytes: config.OUTBOX_BATCH_BYTES,
-    maxMessageBytes: config.OUTBOX_MAX_MESSAGE_BYTES,
-  });
+  // No bundler: single messages, which any fan-out replica reads (see outboxRelayOptions).
+  const relay = new OutboxRelay(db, broker, logger, outboxRelayOptions(config, [names.eventsExchange]));
   relay.start();
   const repo = new FanoutStore(new FanoutRepository(db));
   const health = consumerHealth({ db, queue: broker, stallMs: config.LIVENESS_STALL_MS });

@@ -5,7 +5,7 @@ import type { Logger } from '@herald/logger';
 import { openMessageQueue, TopologyNames } from '@herald/messaging';
 import { AddressPolicy, TargetResolver } from '@herald/net-guard';
 import type { ProcessHealth } from '@herald/metrics';
-import { OutboxRelay } from '@herald/outbox';
+import { OutboxRelay, outboxRelayOptions } from '@herald/outbox';
 import { consumerHealth } from '@herald/runtime';
 import { DueEventDispatcher } from './domain/dispatch-due.use-case';
 import { SchedulerLoop } from './jobs/scheduler-loop';
@@ -28,14 +28,12 @@ export async function startScheduler(config: Config, logger: Logger): Promise<Ru
   const db = await Database.connect(config.DATABASE_URL, config.DB_POOL_SIZE);
   const names = new TopologyNames(config.AMQP_NAMESPACE);
   const broker = await openMessageQueue(config, logger, 'scheduler');
-  const relay = new OutboxRelay(db, broker, logger, {
-    exchanges: [names.eventsExchange],
-    batchSize: config.OUTBOX_BATCH_SIZE,
-    pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS,
-    batchBytes: config.OUTBOX_BATCH_BYTES,
-    maxMessageBytes: config.OUTBOX_MAX_MESSAGE_BYTES,
-    bundle: bundleAcceptedEvents(config.OUTBOX_EVENTS_PER_MESSAGE),
-  });
+  const relay = new OutboxRelay(
+    db,
+    broker,
+    logger,
+    outboxRelayOptions(config, [names.eventsExchange], bundleAcceptedEvents(config.OUTBOX_EVENTS_PER_MESSAGE)),
+  );
   relay.start();
   const dispatcher = new DueEventDispatcher({
     db,
