@@ -3,7 +3,7 @@ import { Database } from '@herald/db';
 import { bundleAcceptedEvents } from '@herald/intake';
 import type { Logger } from '@herald/logger';
 import { openMessageQueue, TopologyNames } from '@herald/messaging';
-import { AddressPolicy, TargetResolver } from '@herald/net-guard';
+import { webhookTargetResolver } from '@herald/net-guard';
 import type { ProcessHealth } from '@herald/metrics';
 import { OutboxRelay, outboxRelayOptions } from '@herald/outbox';
 import { consumerHealth } from '@herald/runtime';
@@ -39,10 +39,7 @@ export async function startScheduler(config: Config, logger: Logger): Promise<Ru
     db,
     names,
     // Dispatch does not resolve webhook hosts (see EventRules.check); the rules still need a resolver.
-    targets: new TargetResolver(new AddressPolicy(config.SSRF_ALLOW_CIDRS), {
-      timeoutMs: config.WEBHOOK_DNS_TIMEOUT_MS,
-      concurrency: config.WEBHOOK_DNS_CONCURRENCY,
-    }),
+    targets: webhookTargetResolver(config),
     logger,
     batchBytes: config.SCHEDULER_BATCH_BYTES,
     onCommitted: () => relay.kick(),
