@@ -1,7 +1,8 @@
 import type { Database } from '@herald/db';
 import { AppError } from '@herald/errors';
 import { UserRepository } from '../auth/user.repository';
-import { offsetOf, type Page, type PageRequest } from '../shared/paging';
+import { found } from '../shared/found';
+import { offsetOf, pageOf, type Page, type PageRequest } from '../shared/paging';
 import { auditAdminAction, type AdminActor } from './admin-audit';
 import { AdministratorRepository, type AdministratorView } from './administrator.repository';
 import { mayActOn, mayGrant } from './permission-dominance';
@@ -10,22 +11,17 @@ import { normalizePermissions } from './permissions';
 /** The permission no platform may lose its last holder of: nobody could make administrators again. */
 const KEEPER = 'administrators:write';
 
-function found(admin: AdministratorView | undefined): AdministratorView {
-  if (!admin) throw new AppError('not_found', 'administrator not found');
-  return admin;
-}
-
 /** GET/POST /admin/administrators and GET/PATCH/DELETE /admin/administrators/{id}. */
 export class AdministratorsService {
   constructor(private readonly db: Database) {}
 
   async list(page: PageRequest): Promise<Page<AdministratorView>> {
     const { items, total } = await new AdministratorRepository(this.db).list(page.perPage, offsetOf(page));
-    return { items, total, page: page.page, per_page: page.perPage, total_pages: Math.ceil(total / page.perPage) };
+    return pageOf(items, total, page);
   }
 
   async get(id: string): Promise<AdministratorView> {
-    return found(await new AdministratorRepository(this.db).get(id));
+    return found(await new AdministratorRepository(this.db).get(id), 'administrator');
   }
 
   /** The user with this address (created when missing) becomes an administrator; 409 when they already are one. */
@@ -49,7 +45,7 @@ export class AdministratorsService {
     return this.db.transaction(async (tx) => {
       const admins = new AdministratorRepository(tx);
       const holders = await admins.lockHoldersOf(KEEPER);
-      const before = found(await admins.get(id, true));
+      const before = found(await admins.get(id, true), 'administrator');
       mayActOn(callerHolds, before.permissions, permissions);
       if (!permissions.includes(KEEPER)) this.keepsAKeeper(holders, id);
       await admins.setPermissions(id, permissions);
@@ -68,7 +64,7 @@ export class AdministratorsService {
     return this.db.transaction(async (tx) => {
       const admins = new AdministratorRepository(tx);
       const holders = await admins.lockHoldersOf(KEEPER);
-      const before = found(await admins.get(id, true));
+      const before = found(await admins.get(id, true), 'administrator');
       mayActOn(callerHolds, before.permissions);
       this.keepsAKeeper(holders, id);
       await admins.delete(id);

@@ -1,15 +1,10 @@
 import type { Database } from '@herald/db';
-import { AppError } from '@herald/errors';
 import { hashApiKey } from '@herald/secrets';
 import type { ApiKeysService } from '../api-keys/api-keys.service';
-import { offsetOf, type Page, type PageRequest } from '../shared/paging';
+import { found } from '../shared/found';
+import { offsetOf, pageOf, type Page, type PageRequest } from '../shared/paging';
 import type { AdminActor } from './admin-audit';
 import { PlatformApiKeyRepository, type PlatformApiKeyView, type PlatformKeyFilter } from './platform-api-keys.repository';
-
-function found(key: PlatformApiKeyView | undefined): PlatformApiKeyView {
-  if (!key) throw new AppError('not_found', 'API key not found');
-  return key;
-}
 
 /** /admin/api-keys: inspect every project's keys, find a leaked secret's key, and revoke it. */
 export class PlatformApiKeysService {
@@ -20,16 +15,16 @@ export class PlatformApiKeysService {
 
   async list(filter: PlatformKeyFilter, page: PageRequest): Promise<Page<PlatformApiKeyView>> {
     const { items, total } = await new PlatformApiKeyRepository(this.db).list(filter, page.perPage, offsetOf(page));
-    return { items, total, page: page.page, per_page: page.perPage, total_pages: Math.ceil(total / page.perPage) };
+    return pageOf(items, total, page);
   }
 
   async get(id: string): Promise<PlatformApiKeyView> {
-    return found(await new PlatformApiKeyRepository(this.db).get(id));
+    return found(await new PlatformApiKeyRepository(this.db).get(id), 'API key');
   }
 
   /** Only the hash is looked up; the secret itself is neither stored nor logged nor audited. */
   async lookup(secret: string): Promise<PlatformApiKeyView> {
-    return found(await new PlatformApiKeyRepository(this.db).findByHash(hashApiKey(secret)));
+    return found(await new PlatformApiKeyRepository(this.db).findByHash(hashApiKey(secret)), 'API key');
   }
 
   /**

@@ -1,16 +1,12 @@
 import type { Database } from '@herald/db';
 import { AppError, ValidationFailed } from '@herald/errors';
 import { newOpaqueToken, TOKEN_PREFIX } from '../auth/opaque-token';
-import { offsetOf, type Page, type PageRequest } from '../shared/paging';
+import { found } from '../shared/found';
+import { offsetOf, pageOf, type Page, type PageRequest } from '../shared/paging';
 import { auditAdminAction, type AdminActor } from './admin-audit';
 import { mayActOn, mayGrant } from './permission-dominance';
 import { normalizePermissions } from './permissions';
 import { SystemAccountRepository, type CredentialView, type SystemAccountView } from './system-account.repository';
-
-function found(account: SystemAccountView | undefined): SystemAccountView {
-  if (!account) throw new AppError('not_found', 'system account not found');
-  return account;
-}
 
 /** /admin/system-accounts: machine administrators and their credentials (a secret is shown once). */
 export class SystemAccountsService {
@@ -18,11 +14,11 @@ export class SystemAccountsService {
 
   async list(page: PageRequest): Promise<Page<SystemAccountView>> {
     const { items, total } = await new SystemAccountRepository(this.db).list(page.perPage, offsetOf(page));
-    return { items, total, page: page.page, per_page: page.perPage, total_pages: Math.ceil(total / page.perPage) };
+    return pageOf(items, total, page);
   }
 
   async get(id: string): Promise<SystemAccountView> {
-    return found(await new SystemAccountRepository(this.db).get(id));
+    return found(await new SystemAccountRepository(this.db).get(id), 'system account');
   }
 
   /** Every permission given must be held by the caller, as for administrators. */
@@ -46,19 +42,19 @@ export class SystemAccountsService {
     const permissions = input.permissions && normalizePermissions(input.permissions);
     return this.db.transaction(async (tx) => {
       const accounts = new SystemAccountRepository(tx);
-      const before = found(await accounts.get(id, true));
+      const before = found(await accounts.get(id, true), 'system account');
       mayActOn(callerHolds, before.permissions, permissions);
       const name = input.name?.trim();
       await accounts.update(id, { name, permissions });
       await auditAdminAction(tx, actor, 'system_account.updated', {}, { target_id: id, from: before.permissions, permissions, name });
-      return found(await accounts.get(id));
+      return found(await accounts.get(id), 'system account');
     });
   }
 
   delete(actor: AdminActor, callerHolds: string[], id: string): Promise<void> {
     return this.db.transaction(async (tx) => {
       const accounts = new SystemAccountRepository(tx);
-      const before = found(await accounts.get(id, true));
+      const before = found(await accounts.get(id, true), 'system account');
       mayActOn(callerHolds, before.permissions);
       await accounts.delete(id);
       await auditAdminAction(tx, actor, 'system_account.deleted', {}, { target_id: id, name: before.name });
@@ -80,7 +76,7 @@ export class SystemAccountsService {
       throw new ValidationFailed([{ loc: ['body', 'expires_at'], msg: 'must be in the future', type: 'value_error' }]);
     return this.db.transaction(async (tx) => {
       const accounts = new SystemAccountRepository(tx);
-      mayActOn(callerHolds, found(await accounts.get(id, true)).permissions);
+      mayActOn(callerHolds, found(await accounts.get(id, true), 'system account').permissions);
       const token = newOpaqueToken(TOKEN_PREFIX.systemAccount);
       const credential = await accounts.addCredential(id, token.hash, expiresAt);
       await auditAdminAction(tx, actor, 'system_account.credential_created', {}, { target_id: id, credential_id: credential.id });
@@ -90,7 +86,7 @@ export class SystemAccountsService {
 
   async credentials(id: string, page: PageRequest): Promise<Page<CredentialView>> {
     const accounts = new SystemAccountRepository(this.db);
-    found(await accounts.get(id));
+    found(await accounts.get(id), 'system account');
     return accounts.credentials(id, page);
   }
 
@@ -98,7 +94,7 @@ export class SystemAccountsService {
   deleteCredential(actor: AdminActor, callerHolds: string[], id: string, credentialId: string): Promise<void> {
     return this.db.transaction(async (tx) => {
       const accounts = new SystemAccountRepository(tx);
-      mayActOn(callerHolds, found(await accounts.get(id, true)).permissions);
+      mayActOn(callerHolds, found(await accounts.get(id, true), 'system account').permissions);
       if (!(await accounts.deleteCredential(id, credentialId))) throw new AppError('not_found', 'credential not found');
       await auditAdminAction(tx, actor, 'system_account.credential_deleted', {}, { target_id: id, credential_id: credentialId });
     });

@@ -3,7 +3,8 @@ import type { Database } from '@herald/db';
 import { AppError, ValidationFailed } from '@herald/errors';
 import { generateApiKey } from '@herald/secrets';
 import { auditChange, type Actor } from '../projects/control-plane-actor';
-import { offsetOf, type Page, type PageRequest } from '../shared/paging';
+import { found } from '../shared/found';
+import { offsetOf, pageOf, type Page, type PageRequest } from '../shared/paging';
 import { ApiKeyRepository, type ApiKeyView } from './api-key.repository';
 
 export interface CreateKeyInput {
@@ -54,17 +55,17 @@ export class ApiKeysService {
   async list(projectId: string, page: PageRequest): Promise<Page<ApiKeyView>> {
     const offset = offsetOf(page);
     const { items, total } = await new ApiKeyRepository(this.db).list(projectId, { limit: page.perPage, offset });
-    return { items, total, page: page.page, per_page: page.perPage, total_pages: Math.ceil(total / page.perPage) };
+    return pageOf(items, total, page);
   }
 
   async get(projectId: string, keyId: string): Promise<ApiKeyView> {
-    return found(await new ApiKeyRepository(this.db).get(projectId, keyId));
+    return found(await new ApiKeyRepository(this.db).get(projectId, keyId), 'API key');
   }
 
   update(projectId: string, keyId: string, changes: { name?: string; scopes?: string[] }, actor: Actor): Promise<ApiKeyView> {
     const clean = { name: changes.name?.trim(), scopes: changes.scopes && unique(changes.scopes) };
     return this.db.transaction(async (tx) => {
-      const key = found(await new ApiKeyRepository(tx).update(projectId, keyId, clean));
+      const key = found(await new ApiKeyRepository(tx).update(projectId, keyId, clean), 'API key');
       await auditChange(tx, actor, 'api_key.updated', projectId, { target_id: keyId, ...definedOnly(clean) });
       return key;
     });
@@ -84,7 +85,7 @@ export class ApiKeysService {
     const secret = generateApiKey();
     return this.db.transaction(async (tx) => {
       const keys = new ApiKeyRepository(tx);
-      const old = found(await keys.get(projectId, keyId, true));
+      const old = found(await keys.get(projectId, keyId, true), 'API key');
       if (old.replaced_by) throw new AppError('conflict', `this key was already rotated; its replacement is ${old.replaced_by}`);
       if (old.status === 'revoked' || old.status === 'expired')
         throw new AppError('conflict', `this key is ${old.status}; create a new one instead`);
@@ -117,11 +118,6 @@ export class ApiKeysService {
       if (newly) await auditChange(tx, actor, 'api_key.revoked', projectId, { target_id: keyId });
     });
   }
-}
-
-function found<T>(value: T | undefined): T {
-  if (value === undefined) throw new AppError('not_found', 'API key not found');
-  return value;
 }
 
 function definedOnly(o: Record<string, unknown>): Record<string, unknown> {

@@ -1,14 +1,10 @@
 import type { Database } from '@herald/db';
 import { AppError } from '@herald/errors';
+import { found } from '../shared/found';
 import type { Page, PageRequest } from '../shared/paging';
 import { auditOrganization, type MemberActor } from './organization-actor';
 import { OrganizationRepository, type OrganizationView, type OwnOrganization } from './organization.repository';
 import { MembershipRepository } from './membership.repository';
-
-function found(organization: OrganizationView | undefined): OrganizationView {
-  if (!organization) throw new AppError('not_found', 'organization not found');
-  return organization;
-}
 
 /**
  * Organizations: any signed-in user may create one, up to a quota of organizations owned, and
@@ -43,12 +39,12 @@ export class OrganizationsService {
   }
 
   async get(organizationId: string): Promise<OrganizationView> {
-    return found(await new OrganizationRepository(this.db).get(organizationId));
+    return found(await new OrganizationRepository(this.db).get(organizationId), 'organization');
   }
 
   rename(actor: MemberActor, name: string): Promise<OrganizationView> {
     return this.db.transaction(async (tx) => {
-      const organization = found(await new OrganizationRepository(tx).rename(actor.organizationId, name.trim()));
+      const organization = found(await new OrganizationRepository(tx).rename(actor.organizationId, name.trim()), 'organization');
       await auditOrganization(tx, actor, 'organization.updated', { target_id: organization.id, name: organization.name });
       return organization;
     });
@@ -62,7 +58,7 @@ export class OrganizationsService {
   delete(actor: MemberActor): Promise<void> {
     return this.db.transaction(async (tx) => {
       const organizations = new OrganizationRepository(tx);
-      const organization = found(await organizations.lock(actor.organizationId));
+      const organization = found(await organizations.lock(actor.organizationId), 'organization');
       const projects = await organizations.projectCount(organization.id);
       if (projects > 0) throw new AppError('conflict', `the organization still has ${projects} project(s); delete them first`);
       await organizations.delete(organization.id);

@@ -1,18 +1,14 @@
 import type { Database } from '@herald/db';
 import { AppError } from '@herald/errors';
 import { generateSigningSecret, type SecretBox } from '@herald/secrets';
-import { offsetOf, type Page, type PageRequest } from '../shared/paging';
+import { found } from '../shared/found';
+import { offsetOf, pageOf, type Page, type PageRequest } from '../shared/paging';
 import { auditChange, type Actor } from './control-plane-actor';
 import { ProjectRepository, type ProjectView } from './project.repository';
 
 export interface ProjectInput {
   name?: string;
   description?: string | null;
-}
-
-function found(project: ProjectView | undefined): ProjectView {
-  if (!project) throw new AppError('not_found', 'project not found');
-  return project;
 }
 
 /**
@@ -49,17 +45,17 @@ export class ProjectsService {
   async list(actor: Actor, page: PageRequest): Promise<Page<ProjectView>> {
     const offset = offsetOf(page);
     const { items, total } = await new ProjectRepository(this.db).list(actor.organizationId, { limit: page.perPage, offset });
-    return { items, total, page: page.page, per_page: page.perPage, total_pages: Math.ceil(total / page.perPage) };
+    return pageOf(items, total, page);
   }
 
   async get(projectId: string): Promise<ProjectView> {
-    return found(await new ProjectRepository(this.db).get(projectId));
+    return found(await new ProjectRepository(this.db).get(projectId), 'project');
   }
 
   update(projectId: string, input: ProjectInput, actor: Actor): Promise<ProjectView> {
     const changes = { name: input.name?.trim(), description: input.description };
     return this.db.transaction(async (tx) => {
-      const project = found(await new ProjectRepository(tx).update(projectId, changes));
+      const project = found(await new ProjectRepository(tx).update(projectId, changes), 'project');
       const sent = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
       await auditChange(tx, actor, 'project.updated', projectId, { target_id: projectId, ...sent });
       return project;
@@ -74,7 +70,7 @@ export class ProjectsService {
    */
   delete(projectId: string, actor: Actor): Promise<void> {
     return this.db.transactionRetryingDeadlocks(async (tx) => {
-      const project = found(await new ProjectRepository(tx).delete(projectId));
+      const project = found(await new ProjectRepository(tx).delete(projectId), 'project');
       await auditChange(tx, actor, 'project.deleted', null, { target_id: projectId, project_id: projectId, name: project.name });
     });
   }

@@ -82,6 +82,10 @@ export async function pageQuery<T extends Record<string, unknown>>(db: Queryable
       [...params, q.page.perPage, offset],
     ),
   ]);
-  const total = Number(count.rows[0].total);
-  return { items: items.rows, total, page: q.page.page, per_page: q.page.perPage, total_pages: Math.ceil(total / q.page.perPage) };
+  return pageOf(items.rows, Number(count.rows[0].total), q.page);
+}
+
+/** The pagination envelope every list returns, from one page of items and the count of all of them. */
+export function pageOf<T>(items: T[], total: number, page: PageRequest): Page<T> {
+  return { items, total, page: page.page, per_page: page.perPage, total_pages: Math.ceil(total / page.perPage) };
 }

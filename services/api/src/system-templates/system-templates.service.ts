@@ -10,7 +10,7 @@ import {
   type SystemTemplateName,
   type SystemTemplateOverride,
 } from '../auth/system-templates';
-import { offsetOf, type Page, type PageRequest } from '../shared/paging';
+import { offsetOf, pageOf, type Page, type PageRequest } from '../shared/paging';
 import { SystemTemplateRepository, type StoredSystemTemplate, type TemplateEditor } from './system-template.repository';
 import { checkOverride, checkPreviewValues, type SystemTemplateInput } from './system-template.rules';
 
@@ -93,7 +93,7 @@ export class SystemTemplatesService {
     const stored = new Map((await new SystemTemplateRepository(this.db).list()).map((t) => [t.name, t]));
     const all = SYSTEM_TEMPLATE_NAMES.map((name) => summaryOf(name, stored.get(name)));
     const items = all.slice(offsetOf(page), offsetOf(page) + page.perPage);
-    return { items, total: all.length, page: page.page, per_page: page.perPage, total_pages: Math.ceil(all.length / page.perPage) };
+    return pageOf(items, all.length, page);
   }
 
   async get(name: string): Promise<SystemTemplateView> {
