@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LoopbackHttp } from './loopback-http';
 
 export type FileRoute = (req: IncomingMessage, res: ServerResponse, nth: number) => void;
 
@@ -8,10 +8,10 @@ export class FileHost {
   readonly requests: string[] = [];
   private readonly routes = new Map<string, FileRoute>();
 
-  private constructor(private readonly server: Server) {}
+  private constructor(private readonly http: LoopbackHttp) {}
 
   static async start(): Promise<FileHost> {
-    const server = createServer((req, res) => {
+    const http = new LoopbackHttp((req, res) => {
       const path = (req.url ?? '/').split('?')[0];
       host.requests.push(path);
       const route = host.routes.get(path);
@@ -19,13 +19,13 @@ export class FileHost {
       if (route) route(req, res, nth);
       else res.writeHead(404).end('no such file');
     });
-    const host = new FileHost(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const host = new FileHost(http);
+    await http.listen();
     return host;
   }
 
   get origin(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this.http.origin;
   }
 
   /** Serves `content` at `path` and returns its URL. */
@@ -44,8 +44,7 @@ export class FileHost {
     return this.requests.filter((p) => p === path).length;
   }
 
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise((r) => this.server.close(r));
+  stop(): Promise<void> {
+    return this.http.stop();
   }
 }

@@ -1,6 +1,6 @@
-import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { simpleParser, type ParsedMail } from 'mailparser';
+import { LoopbackHttp, withBody } from './loopback-http';
 
 export interface SesRequest {
   headers: IncomingHttpHeaders;
@@ -26,24 +26,22 @@ export class SesServer {
   readonly requests: SesRequest[] = [];
   private responder: SesResponder = () => undefined;
 
-  private constructor(private readonly server: Server) {}
+  private constructor(private readonly http: LoopbackHttp) {}
 
   static async start(): Promise<SesServer> {
-    const server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
+    const http = new LoopbackHttp(
+      withBody((req, body, res) => {
         if (req.method !== 'POST' || req.url !== '/v2/email/outbound-emails') return void res.writeHead(404).end();
-        void ses.handle(req.headers, Buffer.concat(chunks), res);
-      });
-    });
-    const ses = new SesServer(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+        void ses.handle(req.headers, body, res);
+      }),
+    );
+    const ses = new SesServer(http);
+    await http.listen();
     return ses;
   }
 
   get endpoint(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this.http.origin;
   }
 
   respondWith(responder: SesResponder): void {
@@ -54,9 +52,8 @@ export class SesServer {
     return this.requests.filter((r) => r.body.Destination?.ToAddresses?.includes(recipient));
   }
 
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise((r) => this.server.close(r));
+  stop(): Promise<void> {
+    return this.http.stop();
   }
 
   private async handle(headers: IncomingHttpHeaders, payload: Buffer, res: ServerResponse): Promise<void> {

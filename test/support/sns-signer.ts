@@ -1,10 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { createSign, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LoopbackHttp } from './loopback-http';
 
 type Fields = Record<string, string | undefined>;
 export interface EnvelopeOptions {
@@ -40,7 +39,7 @@ export class FakeSns {
   readonly topicArn = 'arn:aws:sns:eu-west-1:123456789012:herald-ses-feedback';
 
   private constructor(
-    private readonly server: Server,
+    private readonly http: LoopbackHttp,
     private readonly key: string,
   ) {}
 
@@ -68,7 +67,7 @@ export class FakeSns {
       );
       const key = readFileSync(join(dir, 'key.pem'), 'utf8');
       const cert = readFileSync(join(dir, 'cert.pem'), 'utf8');
-      const server = createServer((req, res) => {
+      const http = new LoopbackHttp((req, res) => {
         if (req.url === '/SimpleNotificationService-test.pem') {
           sns.certificateFetches++;
           return void res.writeHead(200, { 'Content-Type': 'text/plain' }).end(cert);
@@ -79,8 +78,8 @@ export class FakeSns {
         }
         res.writeHead(404).end();
       });
-      const sns = new FakeSns(server, key);
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const sns = new FakeSns(http, key);
+      await http.listen();
       return sns;
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -89,7 +88,7 @@ export class FakeSns {
 
   /** What the API is configured to trust besides SNS's own hosts. */
   get trustedPrefix(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/`;
+    return `${this.http.origin}/`;
   }
 
   get certUrl(): string {
@@ -132,8 +131,7 @@ export class FakeSns {
     });
   }
 
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise((r) => this.server.close(r));
+  stop(): Promise<void> {
+    return this.http.stop();
   }
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import { LoopbackHttp, withBody } from './loopback-http';
 
 export interface TwilioRequest {
   accountSid: string;
@@ -22,24 +22,22 @@ export class TwilioServer {
   private responder: TwilioResponder = () => undefined;
 
   private constructor(
-    private readonly server: Server,
+    private readonly http: LoopbackHttp,
     private readonly accountSid: string,
     private readonly authToken: string,
   ) {}
 
   static async start(accountSid: string, authToken: string): Promise<TwilioServer> {
-    const server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => twilio.handle(req.method ?? '', req.url ?? '', req.headers, Buffer.concat(chunks).toString('utf8'), res));
-    });
-    const twilio = new TwilioServer(server, accountSid, authToken);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const http = new LoopbackHttp(
+      withBody((req, body, res) => twilio.handle(req.method ?? '', req.url ?? '', req.headers, body.toString('utf8'), res)),
+    );
+    const twilio = new TwilioServer(http, accountSid, authToken);
+    await http.listen();
     return twilio;
   }
 
   get baseUrl(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this.http.origin;
   }
 
   respondWith(responder: TwilioResponder): void {
@@ -50,9 +48,8 @@ export class TwilioServer {
     return this.requests.filter((r) => r.form.To === to);
   }
 
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise((r) => this.server.close(r));
+  stop(): Promise<void> {
+    return this.http.stop();
   }
 
   private handle(method: string, url: string, headers: IncomingHttpHeaders, body: string, res: ServerResponse): void {

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { Webhook } from 'standardwebhooks';
+import { LoopbackHttp, withBody } from './loopback-http';
 
 export interface ReceivedRequest {
   headers: IncomingHttpHeaders;
@@ -21,17 +21,14 @@ export class WebhookReceiver {
   private responder: Responder = (_req, res) => res.writeHead(200).end('ok');
 
   private constructor(
-    private readonly server: Server,
+    private readonly http: LoopbackHttp,
     private readonly secret: () => string,
   ) {}
 
   static async start(secret: string | (() => string)): Promise<WebhookReceiver> {
     const secretFn = typeof secret === 'string' ? () => secret : secret;
-    const server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const rawBody = Buffer.concat(chunks);
+    const http = new LoopbackHttp(
+      withBody((req, rawBody, res) => {
         const received: ReceivedRequest = {
           headers: req.headers,
           rawBody,
@@ -41,15 +38,15 @@ export class WebhookReceiver {
         };
         receiver.requests.push(received);
         receiver.responder(received, res, receiver.requests.length);
-      });
-    });
-    const receiver = new WebhookReceiver(server, secretFn);
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      }),
+    );
+    const receiver = new WebhookReceiver(http, secretFn);
+    await http.listen();
     return receiver;
   }
 
   get url(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this.http.origin;
   }
 
   respondWith(responder: Responder): void {
@@ -61,9 +58,8 @@ export class WebhookReceiver {
     return this.requests.filter((r) => r.body.notification_id === notificationId);
   }
 
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise((r) => this.server.close(r));
+  stop(): Promise<void> {
+    return this.http.stop();
   }
 }
 
