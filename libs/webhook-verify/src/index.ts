@@ -1,4 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import { heraldSignature, standardWebhooksMac } from './sign';
+
+export * from './sign';
 
 /** Headers as Node's IncomingMessage, fetch's Headers (via Object.fromEntries) or any framework gives them. */
 export type HeaderBag = Record<string, string | string[] | undefined>;
@@ -13,8 +16,6 @@ export interface VerifyOptions {
 export type Verification =
   { ok: true; scheme: 'standard-webhooks' | 'herald'; id?: string; timestamp?: Date } | { ok: false; reason: string };
 
-const SECRET_PREFIX = 'whsec_';
-
 function header(headers: HeaderBag, name: string): string | undefined {
   const wanted = name.toLowerCase();
   for (const [key, value] of Object.entries(headers)) {
@@ -26,15 +27,6 @@ function header(headers: HeaderBag, name: string): string | undefined {
 
 function equal(a: Buffer, b: Buffer): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** The HMAC key Standard Webhooks libraries use: the base64 bytes after `whsec_`. */
-function standardKey(secret: string): Buffer {
-  return Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64');
-}
-
-function asBuffer(body: string | Uint8Array): Buffer {
-  return typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
 }
 
 /**
@@ -56,7 +48,7 @@ export function verifyStandardWebhook(
   const now = Math.floor((options.now?.() ?? new Date()).getTime() / 1000);
   const tolerance = options.toleranceSeconds ?? 300;
   if (Math.abs(now - sent) > tolerance) return { ok: false, reason: `webhook-timestamp is more than ${tolerance} s from now` };
-  const mac = createHmac('sha256', standardKey(secret)).update(`${id}.${timestamp}.`).update(asBuffer(body)).digest();
+  const mac = standardWebhooksMac(secret, id, timestamp, body);
   const matches = signatures
     .split(' ')
     .filter((entry) => entry.startsWith('v1,'))
@@ -71,7 +63,7 @@ export function verifyStandardWebhook(
  * during a rotation). It carries no timestamp: prefer the Standard Webhooks headers, which do.
  */
 export function verifyHeraldSignature(secret: string, body: string | Uint8Array, headers: HeaderBag): Verification {
-  const expected = Buffer.from('sha256=' + createHmac('sha256', secret).update(asBuffer(body)).digest('hex'));
+  const expected = Buffer.from(heraldSignature(secret, body));
   for (const name of ['x-herald-signature-256', 'x-herald-signature-256-next']) {
     const given = header(headers, name);
     if (given && equal(Buffer.from(given), expected)) return { ok: true, scheme: 'herald' };

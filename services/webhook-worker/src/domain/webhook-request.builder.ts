@@ -1,6 +1,5 @@
-import { createHmac } from 'node:crypto';
 import { REQUEST_ID_HEADER, type DeliveryMessage } from '@herald/contracts';
-import { standardWebhooksSignature } from './standard-webhooks.signature';
+import { heraldSignature, standardWebhooksSignature } from '@herald/webhook-verify';
 import type { WebhookRequest } from './webhook-sender.port';
 import type { SigningSecrets } from '../data/signing-secret.cache';
 
@@ -32,11 +31,6 @@ export function buildWebhookBody(msg: DeliveryMessage, target: WebhookTarget, no
   return Buffer.from(JSON.stringify(body), 'utf8');
 }
 
-/** `sha256=<hex HMAC-SHA256(secret, raw body)>`, what receivers recompute over the bytes they got. */
-export function signatureHeader(secret: string, body: Buffer): string {
-  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
-}
-
 /**
  * During a signing-secret rotation's grace period `X-Herald-Signature-256` stays signed with the
  * secret receivers held before it (one value, as always: a receiver that has not switched yet
@@ -45,10 +39,10 @@ export function signatureHeader(secret: string, body: Buffer): string {
  * Webhooks libraries already accept a list, so `webhook-signature` carries both.
  */
 function heraldSignatureHeaders(secrets: SigningSecrets, body: Buffer): Record<string, string> {
-  if (secrets.previous === undefined) return { 'X-Herald-Signature-256': signatureHeader(secrets.current, body) };
+  if (secrets.previous === undefined) return { 'X-Herald-Signature-256': heraldSignature(secrets.current, body) };
   return {
-    'X-Herald-Signature-256': signatureHeader(secrets.previous, body),
-    'X-Herald-Signature-256-Next': signatureHeader(secrets.current, body),
+    'X-Herald-Signature-256': heraldSignature(secrets.previous, body),
+    'X-Herald-Signature-256-Next': heraldSignature(secrets.current, body),
   };
 }
 

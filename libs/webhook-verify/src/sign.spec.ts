@@ -1,7 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { generateSigningSecret } from '@herald/secrets';
+import { createHmac, randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { standardWebhooksKey, standardWebhooksSignature } from './standard-webhooks.signature';
+import { heraldSignature, standardWebhooksKey, standardWebhooksSignature } from './sign';
+
+/** A project secret as Herald mints them (@herald/secrets' generateSigningSecret). */
+function generateSigningSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
+}
 
 const body = Buffer.from('{"event_type":"order.shipped","payload":{"name":"é"}}', 'utf8');
 const id = '6f1c1f0e-8f1a-4a36-9d7e-0d0a5b9a1c11';
@@ -38,5 +42,14 @@ describe('standardWebhooksSignature', () => {
     const bytes = randomBytes(32);
     expect(standardWebhooksKey(`whsec_${bytes.toString('base64url')}`)).toEqual(bytes);
     expect(standardWebhooksKey(`whsec_${bytes.toString('base64')}`)).toEqual(bytes);
+  });
+});
+
+describe('heraldSignature', () => {
+  it('when computed, then it is sha256=<hex HMAC-SHA256(secret, raw bytes)>', () => {
+    const body = Buffer.from('{"a":"é"}', 'utf8');
+    const expected = createHmac('sha256', 'whsec_test').update(body).digest('hex');
+    expect(heraldSignature('whsec_test', body)).toBe(`sha256=${expected}`);
+    expect(expected).toMatch(/^[0-9a-f]{64}$/);
   });
 });
