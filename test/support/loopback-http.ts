@@ -36,3 +36,34 @@ export function withBody(handle: (req: IncomingMessage, body: Buffer, res: Serve
     req.on('end', () => handle(req, Buffer.concat(chunks), res));
   };
 }
+
+/** What the fake providers share: every request they got, in arrival order, and a swappable answer. */
+export class RecordingFake<R, Responder> {
+  readonly requests: R[] = [];
+
+  protected constructor(
+    protected readonly http: LoopbackHttp,
+    protected responder: Responder,
+    /** Whether a request is for a recipient (or notification): what `for()` selects by. */
+    private readonly isFor: (request: R, key: string) => boolean,
+  ) {}
+
+  /** Starts listening and returns the fake, which exists before any request can reach its handler. */
+  protected async listening(): Promise<this> {
+    await this.http.listen();
+    return this;
+  }
+
+  respondWith(responder: Responder): void {
+    this.responder = responder;
+  }
+
+  /** The requests for one recipient (or notification), in arrival order. */
+  for(key: string): R[] {
+    return this.requests.filter((r) => this.isFor(r, key));
+  }
+
+  stop(): Promise<void> {
+    return this.http.stop();
+  }
+}

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { LoopbackHttp, withBody } from './loopback-http';
+import { LoopbackHttp, RecordingFake, withBody } from './loopback-http';
 
 export interface SesRequest {
   headers: IncomingHttpHeaders;
@@ -22,11 +22,14 @@ export type SesResponder = (req: SesRequest, nth: number) => { status: number; e
  * Content.Raw.Data in base64). Errors are answered the way SES's REST-JSON protocol does, with
  * the error name in `x-amzn-ErrorType`, so the real SDK raises its real exception classes.
  */
-export class SesServer {
-  readonly requests: SesRequest[] = [];
-  private responder: SesResponder = () => undefined;
-
-  private constructor(private readonly http: LoopbackHttp) {}
+export class SesServer extends RecordingFake<SesRequest, SesResponder> {
+  private constructor(http: LoopbackHttp) {
+    super(
+      http,
+      () => undefined,
+      (request, recipient) => request.body.Destination?.ToAddresses?.includes(recipient) ?? false,
+    );
+  }
 
   static async start(): Promise<SesServer> {
     const http = new LoopbackHttp(
@@ -36,24 +39,11 @@ export class SesServer {
       }),
     );
     const ses = new SesServer(http);
-    await http.listen();
-    return ses;
+    return ses.listening();
   }
 
   get endpoint(): string {
     return this.http.origin;
-  }
-
-  respondWith(responder: SesResponder): void {
-    this.responder = responder;
-  }
-
-  for(recipient: string): SesRequest[] {
-    return this.requests.filter((r) => r.body.Destination?.ToAddresses?.includes(recipient));
-  }
-
-  stop(): Promise<void> {
-    return this.http.stop();
   }
 
   private async handle(headers: IncomingHttpHeaders, payload: Buffer, res: ServerResponse): Promise<void> {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
-import { LoopbackHttp, withBody } from './loopback-http';
+import { LoopbackHttp, RecordingFake, withBody } from './loopback-http';
 
 export interface TwilioRequest {
   accountSid: string;
@@ -17,39 +17,29 @@ export type TwilioResponder = (req: TwilioRequest, nth: number) => { status: num
  * /2010-04-01/Accounts/{Sid}/Messages.json, form-encoded To/From/Body, HTTP basic auth; answers
  * 201 with the message resource ("SM..." sid, status queued), errors as {code, message, more_info, status}.
  */
-export class TwilioServer {
-  readonly requests: TwilioRequest[] = [];
-  private responder: TwilioResponder = () => undefined;
-
+export class TwilioServer extends RecordingFake<TwilioRequest, TwilioResponder> {
   private constructor(
-    private readonly http: LoopbackHttp,
+    http: LoopbackHttp,
     private readonly accountSid: string,
     private readonly authToken: string,
-  ) {}
+  ) {
+    super(
+      http,
+      () => undefined,
+      (request, to) => request.form.To === to,
+    );
+  }
 
   static async start(accountSid: string, authToken: string): Promise<TwilioServer> {
     const http = new LoopbackHttp(
       withBody((req, body, res) => twilio.handle(req.method ?? '', req.url ?? '', req.headers, body.toString('utf8'), res)),
     );
     const twilio = new TwilioServer(http, accountSid, authToken);
-    await http.listen();
-    return twilio;
+    return twilio.listening();
   }
 
   get baseUrl(): string {
     return this.http.origin;
-  }
-
-  respondWith(responder: TwilioResponder): void {
-    this.responder = responder;
-  }
-
-  for(to: string): TwilioRequest[] {
-    return this.requests.filter((r) => r.form.To === to);
-  }
-
-  stop(): Promise<void> {
-    return this.http.stop();
   }
 
   private handle(method: string, url: string, headers: IncomingHttpHeaders, body: string, res: ServerResponse): void {

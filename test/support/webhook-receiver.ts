@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { Webhook } from 'standardwebhooks';
-import { LoopbackHttp, withBody } from './loopback-http';
+import { LoopbackHttp, RecordingFake, withBody } from './loopback-http';
 
 export interface ReceivedRequest {
   headers: IncomingHttpHeaders;
@@ -16,14 +16,17 @@ export interface ReceivedRequest {
 export type Responder = (req: ReceivedRequest, res: ServerResponse, nth: number) => void;
 
 /** A real HTTP receiver on loopback that verifies Herald's signature on every request it gets. */
-export class WebhookReceiver {
-  readonly requests: ReceivedRequest[] = [];
-  private responder: Responder = (_req, res) => res.writeHead(200).end('ok');
-
+export class WebhookReceiver extends RecordingFake<ReceivedRequest, Responder> {
   private constructor(
-    private readonly http: LoopbackHttp,
+    http: LoopbackHttp,
     private readonly secret: () => string,
-  ) {}
+  ) {
+    super(
+      http,
+      (_req, res) => res.writeHead(200).end('ok'),
+      (request, notificationId) => request.body.notification_id === notificationId,
+    );
+  }
 
   static async start(secret: string | (() => string)): Promise<WebhookReceiver> {
     const secretFn = typeof secret === 'string' ? () => secret : secret;
@@ -41,25 +44,11 @@ export class WebhookReceiver {
       }),
     );
     const receiver = new WebhookReceiver(http, secretFn);
-    await http.listen();
-    return receiver;
+    return receiver.listening();
   }
 
   get url(): string {
     return this.http.origin;
-  }
-
-  respondWith(responder: Responder): void {
-    this.responder = responder;
-  }
-
-  /** Requests for one notification, in arrival order. */
-  for(notificationId: string): ReceivedRequest[] {
-    return this.requests.filter((r) => r.body.notification_id === notificationId);
-  }
-
-  stop(): Promise<void> {
-    return this.http.stop();
   }
 }
 
