@@ -1,7 +1,7 @@
 import { SecretBox } from '@herald/secrets';
 import { TopologyNames } from '@herald/messaging';
-import { queueSystemEmail } from '../../services/api/src/auth/system-email';
-import { SystemProject } from '../../services/api/src/auth/system-project';
+import { queueSystemEmail } from '../../services/api/src/system-templates/system-email';
+import { SystemProject } from '../../services/api/src/projects/system-project';
 import { anAddress, useSignInSystem } from '../api/auth/sign-in.support';
 import { eventually } from '../support/eventually';
 import { aProject } from '../support/projects';

@@ -43,7 +43,7 @@ import { SuppressionsService } from './suppressions/suppressions.service';
 import { TemplateRepository } from './templates/template.repository';
 import { TemplatesService } from './templates/templates.service';
 import { PeriodicJob } from './shared/periodic-job';
-import { PlatformHealthCheck } from './admin/platform-health';
+import { PlatformHealthCheck } from './health/platform-health';
 import { platformGauges } from './health/platform-gauges';
 import type { DependencyCheck, ProcessHealth } from '@herald/metrics';
 import { consumerHealth } from '@herald/runtime';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Test } from 'supertest';
-import { builtInSystemTemplate } from '../../../services/api/src/auth/system-templates';
+import { builtInSystemTemplate } from '../../../services/api/src/system-templates/built-in-templates';
 import { aSession } from '../auth/sign-in.support';
 import { useSystem } from '../../support/system-fixture';
 import { aSystemAccount, allBut, anAdministrator } from './admin.support';

@@ -1,7 +1,7 @@
 import type { Config } from '@herald/config';
 import type { Database } from '@herald/db';
 import { hashToken, newOpaqueToken, TOKEN_PREFIX } from '../../../services/api/src/auth/opaque-token';
-import { SYSTEM_TEMPLATE_NAMES } from '../../../services/api/src/auth/system-templates';
+import { SYSTEM_TEMPLATE_NAMES } from '../../../services/api/src/system-templates/built-in-templates';
 import { SystemAccountRepository } from '../../../services/api/src/admin/system-account.repository';
 import { ALL, anAdministrator, aSystemAccount } from '../../api/admin/admin.support';
 import { anOrganizationWorld } from '../../api/organizations/organizations.support';

@@ -13,8 +13,6 @@ declare global {
     interface Request {
       /** The permissions of the administrator calling an /admin operation (set by the admin gate). */
       adminPermissions?: string[];
-      /** The system account calling an /admin operation with one of its credentials (set by the admin gate). */
-      systemAccountId?: string;
     }
   }
 }

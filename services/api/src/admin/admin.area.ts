@@ -13,7 +13,7 @@ import { AnalyticsRepository } from '../analytics/analytics.repository';
 import { AnalyticsService } from '../analytics/analytics.service';
 import { AuditLogRepository } from '../audit/audit-log.repository';
 import { UsageRepository } from '../usage/usage.repository';
-import { PlatformHealthCheck } from './platform-health';
+import { PlatformHealthCheck } from '../health/platform-health';
 import { platformReportRoutes } from './platform-reports.routes';
 import { SystemAccountRepository } from './system-account.repository';
 import { systemAccountRoutes } from './system-accounts.routes';

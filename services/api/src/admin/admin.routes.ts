@@ -1,10 +1,10 @@
 import { routes, type RouteTable } from '../http/route-table';
 import { pageOf, stringQuery } from '../http/caller';
-import { adminActorOf } from './admin-audit';
+import { adminActorOf } from '../audit/admin-action.audit';
 import { adminPermissionsOf } from './admin-gate';
 import type { AdministratorsService } from './administrators.service';
 import type { PlatformApiKeysService } from './platform-api-keys.service';
-import type { PlatformHealthCheck } from './platform-health';
+import type { PlatformHealthCheck } from '../health/platform-health';
 
 export interface AdminRouteDeps {
   administrators: AdministratorsService;

@@ -3,7 +3,7 @@ import { AppError } from '@herald/errors';
 import { UserRepository } from '../auth/user.repository';
 import { found } from '../shared/found';
 import { offsetOf, pageOf, type Page, type PageRequest } from '../shared/paging';
-import { auditAdminAction, type AdminActor } from './admin-audit';
+import { auditAdminAction, type AdminActor } from '../audit/admin-action.audit';
 import { AdministratorRepository, type AdministratorView } from './administrator.repository';
 import { mayActOn, mayGrant } from './permission-dominance';
 import { normalizePermissions } from './permissions';

@@ -3,7 +3,7 @@ import { hashApiKey } from '@herald/secrets';
 import type { ApiKeysService } from '../api-keys/api-keys.service';
 import { found } from '../shared/found';
 import { offsetOf, pageOf, type Page, type PageRequest } from '../shared/paging';
-import type { AdminActor } from './admin-audit';
+import type { AdminActor } from '../audit/admin-action.audit';
 import { PlatformApiKeyRepository, type PlatformApiKeyView, type PlatformKeyFilter } from './platform-api-keys.repository';
 
 /** /admin/api-keys: inspect every project's keys, find a leaked secret's key, and revoke it. */

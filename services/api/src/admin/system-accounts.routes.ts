@@ -1,6 +1,6 @@
 import { routes, type RouteTable } from '../http/route-table';
 import { pageOf } from '../http/caller';
-import { adminActorOf } from './admin-audit';
+import { adminActorOf } from '../audit/admin-action.audit';
 import { adminPermissionsOf } from './admin-gate';
 import type { SystemAccountsService } from './system-accounts.service';
 

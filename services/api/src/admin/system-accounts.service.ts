@@ -3,7 +3,7 @@ import { AppError, ValidationFailed } from '@herald/errors';
 import { newOpaqueToken, TOKEN_PREFIX } from '../auth/opaque-token';
 import { found } from '../shared/found';
 import { offsetOf, pageOf, type Page, type PageRequest } from '../shared/paging';
-import { auditAdminAction, type AdminActor } from './admin-audit';
+import { auditAdminAction, type AdminActor } from '../audit/admin-action.audit';
 import { mayActOn, mayGrant } from './permission-dominance';
 import { normalizePermissions } from './permissions';
 import { SystemAccountRepository, type CredentialView, type SystemAccountView } from './system-account.repository';

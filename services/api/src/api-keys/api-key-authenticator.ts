@@ -2,12 +2,7 @@ import { AppError } from '@herald/errors';
 import { hashApiKey } from '@herald/secrets';
 import type { ActiveApiKey, ApiKeyRepository } from './api-key.repository';
 import { UseRecorder } from './api-key-use.recorder';
-
-export interface AuthContext {
-  apiKeyId: string;
-  projectId: string;
-  scopes: string[];
-}
+import type { ApiKeyIdentity } from '../shared/request-identity';
 
 /** Whether notifications of key changes are arriving now (api-key-changes.listener.ts). */
 export interface ChangeFeed {
@@ -35,7 +30,7 @@ export class ApiKeyAuthenticator {
   ) {}
 
   /** Who is calling; scopes are checked later, per operation, against what this returns. */
-  async identify(key: string | undefined): Promise<AuthContext> {
+  async identify(key: string | undefined): Promise<ApiKeyIdentity> {
     if (!key) throw new AppError('unauthenticated', 'missing X-API-Key header');
     const record = await this.lookup(key);
     if (!record) throw new AppError('unauthenticated', 'invalid API key');

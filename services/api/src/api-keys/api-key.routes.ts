@@ -1,10 +1,8 @@
 import { routes, type RouteTable } from '../http/route-table';
 import { pageOf } from '../http/caller';
-import { actorOf } from '../projects/control-plane-actor';
+import { actorOf } from '../organizations/control-plane-actor';
 import type { ApiKeysService } from './api-keys.service';
-
-/** openapi.yaml's default for both rotations: a day for every client to switch. */
-export const DEFAULT_GRACE_PERIOD_S = 86_400;
+import { DEFAULT_GRACE_PERIOD_S } from './rotation-policy';
 
 /** Control-plane routes for a project's keys; the role gate has checked the caller's role. */
 export function apiKeyRoutes(keys: ApiKeysService): RouteTable {

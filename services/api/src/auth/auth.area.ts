@@ -13,7 +13,7 @@ import { ProfileService } from './profile.use-case';
 import { SessionRepository } from './session.repository';
 import { tokenLifetimesOf } from './session-tokens';
 import { SignInThrottle } from './sign-in-throttle';
-import { SystemProject } from './system-project';
+import { SystemProject } from '../projects/system-project';
 import { UserRepository } from './user.repository';
 
 /** How often an api process overwrites the links of settled or expired magic-link emails. */

@@ -1,5 +1,5 @@
 import { routes, type RouteTable } from '../http/route-table';
-import { principalOf } from './bearer.middleware';
+import { principalOf } from '../http/caller';
 import type { ProfileService } from './profile.use-case';
 import { requestMagicLink, type MagicLinkMailer } from './request-magic-link.use-case';
 import { logout, refreshSession, verifyMagicLink, type SessionDeps } from './sign-in.use-cases';

@@ -3,7 +3,7 @@ import type { Request, RequestHandler } from 'express';
 import type { OpenApiRequest } from 'express-openapi-validator/dist/framework/types';
 import './express-augment';
 import { hashToken, TOKEN_PREFIX } from './opaque-token';
-import type { Principal, SessionRepository } from './session.repository';
+import type { SessionRepository } from './session.repository';
 
 export const BEARER_SCHEME = 'BearerAuth';
 
@@ -60,8 +60,3 @@ export function bearerGate(sessions: SessionRepository): RequestHandler {
   };
 }
 
-/** The signed-in caller; the bearer gate has always run before a bearer route. */
-export function principalOf(req: Request): Principal {
-  if (!req.principal) throw new Error('bearer route reached without a principal');
-  return req.principal;
-}

@@ -2,8 +2,8 @@ import type { Database } from '@herald/db';
 import type { TopologyNames } from '@herald/messaging';
 import { MagicLinkRepository } from './magic-link.repository';
 import { newOpaqueToken, TOKEN_PREFIX } from './opaque-token';
-import { queueSystemEmail } from './system-email';
-import type { SystemProject } from './system-project';
+import { queueSystemEmail } from '../system-templates/system-email';
+import type { SystemProject } from '../projects/system-project';
 
 export interface MagicLinkMailer {
   db: Database;

@@ -1,9 +1,5 @@
 import type { Queryable, Sql } from '@herald/db';
-
-export interface Principal {
-  userId: string;
-  sessionId: string;
-}
+import type { Principal } from '../shared/request-identity';
 
 export interface RefreshTokenState {
   sessionId: string;

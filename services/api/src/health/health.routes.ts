@@ -1,6 +1,6 @@
 import type { Database } from '@herald/db';
 import type { MessageQueue } from '@herald/messaging';
-import { notConnected } from '../admin/platform-health';
+import { notConnected } from './platform-health';
 import { routes, type RouteTable } from '../http/route-table';
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {

@@ -1,5 +1,5 @@
 import { outboxBacklog, outboxOldestAge, queueConsumers, queueMessages, type ScrapeHook } from '@herald/metrics';
-import type { PlatformHealthCheck } from '../admin/platform-health';
+import type { PlatformHealthCheck } from './platform-health';
 
 /**
  * Queue depths, consumers and the outbox backlog on /metrics of every api process: the same

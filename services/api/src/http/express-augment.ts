@@ -1,11 +1,17 @@
-import type { AuthContext } from '../api-keys/api-key-authenticator';
+import type { ApiKeyIdentity, Principal } from '../shared/request-identity';
 
+/** What the gates put on a request and the edge (rate limit, security handlers) reads. */
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Request {
       requestId?: string;
-      auth?: AuthContext;
+      /** The API key of a project-plane request. */
+      auth?: ApiKeyIdentity;
+      /** The signed-in user and session of a bearer request. */
+      principal?: Principal;
+      /** The system account calling an /admin operation with one of its credentials. */
+      systemAccountId?: string;
     }
   }
 }

@@ -1,7 +1,7 @@
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { RequestHandler } from 'express';
 import { join } from 'node:path';
-import '../auth/express-augment';
+import './express-augment';
 import { isStorableDateTime } from './date-time.format';
 import { textFormats } from './text.formats';
 import { cacheRoutePatterns } from './route-pattern.cache';

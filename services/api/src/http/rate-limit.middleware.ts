@@ -1,7 +1,7 @@
 import { Throttled } from '@herald/errors';
 import type { Request, RequestHandler } from 'express';
 import type { OpenApiRequest } from 'express-openapi-validator/dist/framework/types';
-import '../auth/express-augment';
+import './express-augment';
 import { clientAddressOf } from './client-address';
 import type { TokenBuckets } from './token-buckets';
 

@@ -1,6 +1,6 @@
 import { AppError, ValidationFailed } from '@herald/errors';
 import { hashToken } from '../auth/opaque-token';
-import type { Principal } from '../auth/session.repository';
+import type { Principal } from '../shared/request-identity';
 import { client } from './openid-client';
 import { FLOW_TTL_S, type OAuthDeps } from './oauth-deps';
 import { OAuthFlowRepository, type OAuthIntent } from './oauth-flow.repository';

@@ -1,5 +1,5 @@
 import { routes, type RouteTable } from '../http/route-table';
-import { principalOf } from '../auth/bearer.middleware';
+import { principalOf } from '../http/caller';
 import { authorize } from './authorize.use-case';
 import { completeAuthorization } from './callback.use-case';
 import type { OAuthDeps } from './oauth-deps';

@@ -1,7 +1,7 @@
 import { AppError } from '@herald/errors';
 import { hashToken } from '../auth/opaque-token';
 import type { Queryable } from '@herald/db';
-import type { Principal } from '../auth/session.repository';
+import type { Principal } from '../shared/request-identity';
 import { startSession, type TokenLifetimes, type TokenPair } from '../auth/session-tokens';
 import { UserRepository } from '../auth/user.repository';
 import { IdentityRepository } from './identity.repository';

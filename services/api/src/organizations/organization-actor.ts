@@ -1,7 +1,7 @@
 import type { Queryable } from '@herald/db';
 import type { Request } from 'express';
-import { principalOf } from '../auth/bearer.middleware';
-import { auditChange } from '../projects/control-plane-actor';
+import { principalOf } from '../http/caller';
+import { auditChange } from '../audit/change.audit';
 import { membershipOf } from './role-gate';
 import type { Role } from './roles';
 

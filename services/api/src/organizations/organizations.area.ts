@@ -5,7 +5,7 @@ import type { TopologyNames } from '@herald/messaging';
 import { SecretBox } from '@herald/secrets';
 import type { RouteTable } from '../http/route-table';
 import { tokenLifetimesOf } from '../auth/session-tokens';
-import { SystemProject } from '../auth/system-project';
+import { SystemProject } from '../projects/system-project';
 import { PeriodicJob } from '../shared/periodic-job';
 import { InvitationRepository } from './invitation.repository';
 import { InvitationThrottle } from './invitation-throttle';

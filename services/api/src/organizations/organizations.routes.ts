@@ -1,6 +1,5 @@
 import { routes, type RouteTable } from '../http/route-table';
-import { principalOf } from '../auth/bearer.middleware';
-import { pageOf } from '../http/caller';
+import { pageOf, principalOf } from '../http/caller';
 import { memberActorOf } from './organization-actor';
 import { membershipOf } from './role-gate';
 import type { InvitationsService } from './invitations.service';

@@ -1,7 +1,7 @@
 import { AppError } from '@herald/errors';
 import type { Request, RequestHandler } from 'express';
 import type { OpenApiRequest } from 'express-openapi-validator/dist/framework/types';
-import { principalOf } from '../auth/bearer.middleware';
+import { principalOf } from '../http/caller';
 import type { Membership, MembershipRepository } from './membership.repository';
 import { isRole, roleAtLeast } from './roles';
 

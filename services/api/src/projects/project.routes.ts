@@ -1,7 +1,7 @@
 import { routes, type RouteTable } from '../http/route-table';
 import { pageOf } from '../http/caller';
-import { DEFAULT_GRACE_PERIOD_S } from '../api-keys/api-key.routes';
-import { actorOf } from './control-plane-actor';
+import { DEFAULT_GRACE_PERIOD_S } from '../api-keys/rotation-policy';
+import { actorOf } from '../organizations/control-plane-actor';
 import type { ProjectsService } from './projects.service';
 
 /** Control-plane routes for projects; the role gate has checked the caller's role. */

@@ -3,7 +3,8 @@ import { AppError } from '@herald/errors';
 import { generateSigningSecret, type SecretBox } from '@herald/secrets';
 import { found } from '../shared/found';
 import { offsetOf, pageOf, type Page, type PageRequest } from '../shared/paging';
-import { auditChange, type Actor } from './control-plane-actor';
+import { auditChange } from '../audit/change.audit';
+import type { Actor } from '../organizations/control-plane-actor';
 import { ProjectRepository, type ProjectView } from './project.repository';
 
 export interface ProjectInput {

@@ -1,4 +1,4 @@
-import { builtInSystemTemplate, SYSTEM_TEMPLATE_NAMES } from '../auth/system-templates';
+import { builtInSystemTemplate, SYSTEM_TEMPLATE_NAMES } from './built-in-templates';
 import { misplacedLinkInHtml, misplacedLinkInText } from './link-placement.rule';
 
 const samples = { minutes: 15, organization: 'Acme', inviter: 'Ada', role: 'developer', days: 7 };

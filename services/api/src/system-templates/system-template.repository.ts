@@ -1,5 +1,5 @@
 import type { Queryable } from '@herald/db';
-import type { SystemTemplateOverride } from '../auth/system-templates';
+import type { SystemTemplateOverride } from './built-in-templates';
 
 /** Who last stored a replacement: a signed-in administrator or a system account. */
 export type TemplateEditor =

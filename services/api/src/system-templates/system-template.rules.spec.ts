@@ -1,5 +1,5 @@
 import { ValidationFailed } from '@herald/errors';
-import { renderSystemEmail } from '../auth/system-templates';
+import { renderSystemEmail } from './built-in-templates';
 import { checkOverride, checkPreviewValues } from './system-template.rules';
 
 function issuesOf(fn: () => unknown) {

@@ -1,6 +1,6 @@
 import { ValidationFailed, type ValidationIssue } from '@herald/errors';
 import { detectVariables, TemplateSyntaxError } from '@herald/templating';
-import { builtInSystemTemplate, type SystemTemplateName, type SystemTemplateOverride } from '../auth/system-templates';
+import { builtInSystemTemplate, type SystemTemplateName, type SystemTemplateOverride } from './built-in-templates';
 import { refuseUnstorableText } from '../shared/storable-text.rule';
 import { LINK_VARIABLE, misplacedLinkInHtml, misplacedLinkInText } from './link-placement.rule';
 

@@ -1,5 +1,5 @@
 import { routes, type RouteTable } from '../http/route-table';
-import { adminActorOf } from '../admin/admin-audit';
+import { adminActorOf } from '../audit/admin-action.audit';
 import { pageOf } from '../http/caller';
 import type { SystemTemplatesService } from './system-templates.service';
 

@@ -1,7 +1,7 @@
 import type { Database } from '@herald/db';
 import { AppError, ValidationFailed } from '@herald/errors';
 import { renderContent } from '@herald/templating';
-import { auditAdminAction, type AdminActor } from '../admin/admin-audit';
+import { auditAdminAction, type AdminActor } from '../audit/admin-action.audit';
 import {
   builtInSystemTemplate,
   isSystemTemplateName,
@@ -9,7 +9,7 @@ import {
   systemTemplateSource,
   type SystemTemplateName,
   type SystemTemplateOverride,
-} from '../auth/system-templates';
+} from './built-in-templates';
 import { offsetOf, pageOf, type Page, type PageRequest } from '../shared/paging';
 import { SystemTemplateRepository, type StoredSystemTemplate, type TemplateEditor } from './system-template.repository';
 import { checkOverride, checkPreviewValues, type SystemTemplateInput } from './system-template.rules';
@@ -80,7 +80,7 @@ function partsOf(override: SystemTemplateOverride): string[] {
 /**
  * /admin/system-templates: Herald's own emails (sign-in link, invitation) and operators'
  * replacements of them. A replacement is read by the next such email, in that email's own
- * transaction (auth/system-email.ts); no process caches it.
+ * transaction (system-email.ts); no process caches it.
  */
 export class SystemTemplatesService {
   constructor(

@@ -3,7 +3,7 @@ import { Database } from '@herald/db';
 import { createLogger } from '@herald/logger';
 import { BrokerUnavailableError, openMessageQueue, type MessageQueue } from '@herald/messaging';
 import type { Command } from 'commander';
-import { PlatformHealthCheck, type HealthDatabase, type PlatformHealth } from '../../admin/platform-health';
+import { PlatformHealthCheck, type HealthDatabase, type PlatformHealth } from '../../health/platform-health';
 import { integerArgument } from '../arguments';
 import { printJson, printTable } from '../output';
 import { EXIT } from '../program';

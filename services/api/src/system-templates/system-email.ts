@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '@herald/db';
 import { EventStoreRepository, eventAcceptedMessage, type EventInput } from '@herald/intake';
 import type { TopologyNames } from '@herald/messaging';
-import { SystemTemplateRepository } from '../system-templates/system-template.repository';
-import { renderSystemEmail, type SystemTemplateName } from './system-templates';
+import { SystemTemplateRepository } from './system-template.repository';
+import { renderSystemEmail, type SystemTemplateName } from './built-in-templates';
 
 export interface SystemEmail {
   /** The system project's id (SystemProject.projectId(), taken before the transaction). */

@@ -1,6 +1,6 @@
 import type { Database } from '@herald/db';
 import { generateSigningSecret, type SecretBox } from '@herald/secrets';
-import { TenantRepository } from '../projects/tenant.repository';
+import { TenantRepository } from './tenant.repository';
 
 /** The organization (marked `is_system`; the name is only a label) and project Herald's own emails are published from. */
 export const SYSTEM_ORGANIZATION_NAME = 'herald-system';

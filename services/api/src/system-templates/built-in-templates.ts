@@ -1,5 +1,5 @@
 import { renderContent, TemplateSyntaxError, type TemplateSource } from '@herald/templating';
-import { keepsLinkInPlace } from '../system-templates/link-placement.rule';
+import { keepsLinkInPlace } from './link-placement.rule';
 
 export interface SystemTemplateVariable {
   name: string;

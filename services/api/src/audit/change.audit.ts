@@ -1,23 +1,5 @@
 import type { Queryable } from '@herald/db';
-import type { Request } from 'express';
-import { AuditLogRepository } from '../audit/audit-log.repository';
-import { principalOf } from '../auth/bearer.middleware';
-import { membershipOf } from '../organizations/role-gate';
-
-/** The signed-in member acting on an organization (and its projects), as the role gate found them. */
-export interface Actor {
-  /** Null when a system account acted (on /admin/*). */
-  userId: string | null;
-  systemAccountId?: string | null;
-  organizationId: string;
-  requestId?: string;
-  /** Set when no signed-in principal acted (the operator's `herald` CLI): recorded as the entry's `via`. */
-  via?: string;
-}
-
-export function actorOf(req: Request): Actor {
-  return { userId: principalOf(req).userId, organizationId: membershipOf(req).organizationId, requestId: req.requestId };
-}
+import { AuditLogRepository } from './audit-log.repository';
 
 /**
  * One audit entry for a control-plane change (organizations, members, invitations, projects, API
