@@ -8,7 +8,6 @@ import { HttpDrain } from '@herald/runtime';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BatchedEventWriter, bundleAcceptedEvents, EventRules, templateChannelsOf } from '@herald/intake';
-import { CHANNELS, type Channel } from '@herald/contracts';
 import { authArea, MAGIC_LINK_SCRUB_INTERVAL_MS } from './auth/auth.area';
 import { oauthArea } from './oauth/oauth.area';
 import { adminArea } from './admin/admin.area';
@@ -28,7 +27,7 @@ import { createApp, type ProjectPlaneAreas } from './http/create-app';
 import { AnalyticsService } from './analytics/analytics.service';
 import { AuditLogRepository } from './audit/audit-log.repository';
 import { DeadLetterRepository } from './dead-letters/dead-letter.repository';
-import { DeadLettersService, type DeadLetterDeps } from './dead-letters/dead-letters.service';
+import { deadLettersService } from './dead-letters/dead-letters.wiring';
 import type { EventIntake } from './events/create-event.use-case';
 import { EventRepository } from './events/event.repository';
 import { guardedFetchText } from './feedback/guarded-web.client';
@@ -134,12 +133,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     logger,
     authenticator,
     intake,
-    areas: projectPlaneAreas(db, config, logger, intake, {
-      db,
-      deliveriesExchange: names.deliveriesExchange,
-      maxAttempts: Object.fromEntries(CHANNELS.map((c) => [c, config.retryPolicies[c].maxAttempts])) as Record<Channel, number>,
-      onCommitted: () => relay.kick(),
-    }),
+    areas: projectPlaneAreas(db, config, logger, intake),
     memberships: new MembershipRepository(db),
     auditLog: new AuditLogRepository(db),
     usage,
@@ -195,7 +189,6 @@ function projectPlaneAreas(
   config: Config,
   logger: Logger,
   intake: EventIntake,
-  deadLetters: DeadLetterDeps,
 ): ProjectPlaneAreas {
   const templates = new TemplateRepository(db);
   const suppressions = new SuppressionRepository(db);
@@ -207,7 +200,7 @@ function projectPlaneAreas(
     templates: { repo: templates, templates: new TemplatesService(templates) },
     suppressions: { repo: suppressions, suppressions: new SuppressionsService(suppressions) },
     scheduledEvents: { repo: scheduled, scheduled: new ScheduledEventsService(scheduled, intake.rules) },
-    deadLetters: { repo: new DeadLetterRepository(db), deadLetters: new DeadLettersService(deadLetters) },
+    deadLetters: { repo: new DeadLetterRepository(db), deadLetters: deadLettersService(db, config, intake.onCommitted) },
     analytics: new AnalyticsService(new AnalyticsRepository(db)),
     usage: new UsageRepository(db),
     feedback: {

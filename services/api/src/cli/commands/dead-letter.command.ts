@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { loadConfig, redactUrlsIn, type Config } from '@herald/config';
 import { CHANNELS, isChannel, type Channel } from '@herald/contracts';
 import type { Database } from '@herald/db';
-import { TopologyNames } from '@herald/messaging';
 import type { Command } from 'commander';
 import { AuditLogRepository } from '../../audit/audit-log.repository';
 import { DeadLetterRepository, type ReplayFilter } from '../../dead-letters/dead-letter.repository';
-import { DeadLettersService } from '../../dead-letters/dead-letters.service';
+import type { DeadLettersService } from '../../dead-letters/dead-letters.service';
+import { deadLettersService } from '../../dead-letters/dead-letters.wiring';
 import { instantArgument } from '../arguments';
 import { withDatabase } from '../database';
 import { printJson, printTable } from '../output';
@@ -35,13 +35,8 @@ function channelArgument(value: string): Channel {
 }
 
 function deadLetters(db: Database, config: Config): DeadLettersService {
-  return new DeadLettersService({
-    db,
-    deliveriesExchange: new TopologyNames(config.AMQP_NAMESPACE).deliveriesExchange,
-    maxAttempts: Object.fromEntries(CHANNELS.map((c) => [c, config.retryPolicies[c].maxAttempts])) as Record<Channel, number>,
-    // No relay in this process: the running services' outbox relays publish the requeued deliveries (within OUTBOX_POLL_INTERVAL_MS).
-    onCommitted: () => undefined,
-  });
+  // No relay in this process: the running services' outbox relays publish the requeued deliveries (within OUTBOX_POLL_INTERVAL_MS).
+  return deadLettersService(db, config, () => undefined);
 }
 
 /**
