@@ -1,56 +1,21 @@
 import type { Config } from '@herald/config';
 import { Database } from '@herald/db';
+import { EventRules, templateChannelsOf, bundleAcceptedEvents } from '@herald/intake';
 import type { Logger } from '@herald/logger';
 import { openMessageQueue, TopologyNames } from '@herald/messaging';
+import type { DependencyCheck, ProcessHealth } from '@herald/metrics';
 import { AddressPolicy, TargetResolver } from '@herald/net-guard';
 import { OutboxRelay } from '@herald/outbox';
-import { HttpDrain } from '@herald/runtime';
+import { consumerHealth, HttpDrain } from '@herald/runtime';
+import { SecretBox } from '@herald/secrets';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BatchedEventWriter, bundleAcceptedEvents, EventRules, templateChannelsOf } from '@herald/intake';
-import { authArea, MAGIC_LINK_SCRUB_INTERVAL_MS } from './auth/auth.area';
-import { oauthArea } from './oauth/oauth.area';
-import { adminArea } from './admin/admin.area';
-import { organizationsArea } from './organizations/organizations.area';
-import { AnalyticsRepository } from './analytics/analytics.repository';
-import { UsageRepository } from './usage/usage.repository';
-import { ApiKeyAuthenticator } from './api-keys/api-key-authenticator';
-import { ApiKeyChangesListener } from './api-keys/api-key-changes.listener';
-import { ApiKeyRepository } from './api-keys/api-key.repository';
-import { UseRecorder } from './api-keys/api-key-use.recorder';
-import { ApiKeysService } from './api-keys/api-keys.service';
-import { ProjectsService } from './projects/projects.service';
-import { SecretBox } from '@herald/secrets';
-import { UsageMeter } from './usage/usage-meter';
+import { apiAreas } from './areas';
+import { SystemProject } from './projects/system-project';
 import { answerClientErrorsAsJson } from './http/client-error';
-import { createApp, type ProjectPlaneAreas } from './http/create-app';
-import { AnalyticsService } from './analytics/analytics.service';
-import { AuditLogRepository } from './audit/audit-log.repository';
-import { DeadLetterRepository } from './dead-letters/dead-letter.repository';
-import { deadLettersService } from './dead-letters/dead-letters.wiring';
-import type { EventIntake } from './events/create-event.use-case';
-import { EventRepository } from './events/event.repository';
-import { guardedFetchText } from './feedback/guarded-web.client';
-import { SesFeedbackRepository } from './feedback/ses-feedback.repository';
-import { SnsSignatureVerifier } from './feedback/sns-signature.verifier';
-import { NotificationRepository } from './notifications/notification.repository';
-import { MembershipRepository } from './organizations/membership.repository';
-import { ScheduledEventRepository } from './scheduled-events/scheduled-event.repository';
-import { ScheduledEventsService } from './scheduled-events/scheduled-events.service';
-import { SuppressionRepository } from './suppressions/suppression.repository';
-import { SuppressionsService } from './suppressions/suppressions.service';
-import { TemplateRepository } from './templates/template.repository';
-import { TemplatesService } from './templates/templates.service';
-import { PeriodicJob } from './shared/periodic-job';
-import { PlatformHealthCheck } from './health/platform-health';
-import { platformGauges } from './health/platform-gauges';
-import type { DependencyCheck, ProcessHealth } from '@herald/metrics';
-import { consumerHealth } from '@herald/runtime';
-
-/** How often each api process adds its in-memory request counts to usage_hourly. */
-const USAGE_FLUSH_INTERVAL_MS = 10_000;
-/** How often the notification count deltas are folded into the hourly rollup (any api process may; one at a time). */
-const ROLLUP_COMPACT_INTERVAL_MS = 5_000;
+import { createApp } from './http/create-app';
+import type { Infrastructure } from './shared/infrastructure';
+import type { AreaJob } from './shared/periodic-job';
 
 export interface RunningApi {
   port: number;
@@ -70,7 +35,6 @@ export interface RunningApi {
   stop(): Promise<void>;
 }
 
-/** Wires the gateway: PostgreSQL, RabbitMQ (in the background), the outbox relay and the HTTP server. */
 /**
  * The api accepts events into PostgreSQL (event and outbox row in one statement) and relays them
  * when it can, so it needs the database to serve, not the queue: while only the broker is down it
@@ -82,6 +46,11 @@ function intakeReadiness(health: ProcessHealth): () => Promise<DependencyCheck[]
   return async () => ((await health.ready?.()) ?? []).map((check) => (check.name === 'queue' ? { ...check, required: false } : check));
 }
 
+/**
+ * The composition root: PostgreSQL, RabbitMQ (in the background), the outbox relay and the rules
+ * every area shares are built once here; each area of areas.ts builds itself from them; their
+ * jobs start before the server listens and stop before the database closes.
+ */
 export async function startApi(config: Config, logger: Logger): Promise<RunningApi> {
   const db = await Database.connect(config.DATABASE_URL, config.DB_POOL_SIZE);
   const names = new TopologyNames(config.AMQP_NAMESPACE);
@@ -97,25 +66,14 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   });
   relay.start();
 
-  const usage = new UsageMeter(new UsageRepository(db), logger);
-  usage.start(USAGE_FLUSH_INTERVAL_MS);
-  const rollup = new PeriodicJob('analytics rollup compaction', () => AnalyticsRepository.compact(db), logger);
-  rollup.start(ROLLUP_COMPACT_INTERVAL_MS);
-  const auth = authArea({ db, config, names, logger, onCommitted: () => relay.kick() });
-  auth.scrub.start(MAGIC_LINK_SCRUB_INTERVAL_MS);
-  const apiKeys = new ApiKeyRepository(db);
-  const keyChanges = new ApiKeyChangesListener(config.DATABASE_URL, logger);
-  const uses = new UseRecorder(apiKeys, (err) => logger.warn('api key last_used_at not written', { error: err.message }));
-  const authenticator = new ApiKeyAuthenticator(apiKeys, config.API_KEY_CACHE_TTL_MS, uses, keyChanges);
-  await keyChanges.start(authenticator);
-  const oauth = oauthArea({ db, config, logger });
-  const organizations = organizationsArea({ db, config, names, logger, onCommitted: () => relay.kick() });
-  organizations.scrub.start(MAGIC_LINK_SCRUB_INTERVAL_MS);
-  const intake: EventIntake = {
+  const infrastructure: Infrastructure = {
     db,
-    events: new BatchedEventWriter(db),
+    broker,
     names,
-    rules: new EventRules(
+    config,
+    logger,
+    onCommitted: () => relay.kick(),
+    eventRules: new EventRules(
       new TargetResolver(new AddressPolicy(config.SSRF_ALLOW_CIDRS), {
         timeoutMs: config.WEBHOOK_DNS_TIMEOUT_MS,
         concurrency: config.WEBHOOK_DNS_CONCURRENCY,
@@ -123,29 +81,14 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
       }),
       templateChannelsOf(db),
     ),
-    onCommitted: () => relay.kick(),
+    systemProject: new SystemProject(db, new SecretBox(config.secretsKey)),
   };
-  const apiKeysService = new ApiKeysService(db);
-  const admin = adminArea({ db, broker, names, config, apiKeys: apiKeysService });
-  const app = createApp({
-    db,
-    broker,
-    logger,
-    authenticator,
-    intake,
-    areas: projectPlaneAreas(db, config, logger, intake),
-    memberships: new MembershipRepository(db),
-    auditLog: new AuditLogRepository(db),
-    usage,
-    config,
-    validateResponses: config.VALIDATE_RESPONSES,
-    auth,
-    projects: new ProjectsService(db, new SecretBox(config.secretsKey), config.MAX_PROJECTS_PER_ORGANIZATION),
-    apiKeys: apiKeysService,
-    oauth,
-    organizations,
-    admin,
-  });
+  const areas = apiAreas(infrastructure);
+  const jobs = areas.flatMap((area) => area.jobs ?? []);
+  for (const job of jobs) await job.start();
+  const runOnce = (name: string) => jobNamed(jobs, name).runOnce?.() ?? Promise.resolve();
+
+  const app = createApp({ config, logger, areas });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(config.PORT, () => resolve(s));
   });
@@ -160,55 +103,29 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     baseUrl: `http://127.0.0.1:${port}/api/v1`,
     db,
     relay,
-    flushUsage: () => usage.flush(),
-    compactRollup: () => rollup.runOnce(),
-    scrubMagicLinks: () => auth.scrub.runOnce(),
-    scrubInvitationLinks: () => organizations.scrub.runOnce(),
+    flushUsage: () => runOnce('usage flush'),
+    compactRollup: () => runOnce('analytics rollup compaction'),
+    scrubMagicLinks: () => runOnce('magic-link scrub'),
+    scrubInvitationLinks: () => runOnce('invitation link scrub'),
     health: {
       // The api consumes nothing: only readiness, so a database or broker outage never restarts it.
       ready: intakeReadiness(consumerHealth({ db, queue: broker, stallMs: config.LIVENESS_STALL_MS })),
-      scrapeHooks: [platformGauges(new PlatformHealthCheck(db, broker))],
+      scrapeHooks: areas.flatMap((area) => area.scrapeHooks ?? []),
     },
     async stop() {
       await drain.close();
-      await usage.stop();
-      await rollup.stop();
-      await auth.scrub.stop();
-      await organizations.scrub.stop();
+      // The usage flush at stop writes the last counts: jobs stop before the database closes.
+      for (const job of jobs) await job.stop();
       await relay.stop();
-      await keyChanges.stop();
       await broker.close();
       await db.close();
     },
   };
 }
 
-/** The project plane's repositories and use cases, one entry per area. */
-function projectPlaneAreas(
-  db: Database,
-  config: Config,
-  logger: Logger,
-  intake: EventIntake,
-): ProjectPlaneAreas {
-  const templates = new TemplateRepository(db);
-  const suppressions = new SuppressionRepository(db);
-  const scheduled = new ScheduledEventRepository(db);
-  const fetchText = guardedFetchText(new AddressPolicy(config.SSRF_ALLOW_CIDRS), { timeoutMs: 10_000, maxBytes: 64 * 1024 });
-  return {
-    events: new EventRepository(db),
-    notifications: new NotificationRepository(db),
-    templates: { repo: templates, templates: new TemplatesService(templates) },
-    suppressions: { repo: suppressions, suppressions: new SuppressionsService(suppressions) },
-    scheduledEvents: { repo: scheduled, scheduled: new ScheduledEventsService(scheduled, intake.rules) },
-    deadLetters: { repo: new DeadLetterRepository(db), deadLetters: deadLettersService(db, config, intake.onCommitted) },
-    analytics: new AnalyticsService(new AnalyticsRepository(db)),
-    usage: new UsageRepository(db),
-    feedback: {
-      verifier: new SnsSignatureVerifier(fetchText, config.SNS_TRUSTED_CERT_URL_PREFIX),
-      repository: new SesFeedbackRepository(db),
-      fetchText,
-      topics: config.SNS_TOPIC_ARNS,
-      logger,
-    },
-  };
+/** The test hooks of RunningApi name jobs; a renamed job fails loudly here rather than doing nothing. */
+function jobNamed(jobs: AreaJob[], name: string): AreaJob {
+  const job = jobs.find((j) => j.name === name);
+  if (!job) throw new Error(`no api job named ${name}`);
+  return job;
 }

@@ -1,9 +1,7 @@
-import type { Config } from '@herald/config';
-import type { Database } from '@herald/db';
-import type { MessageQueue, TopologyNames } from '@herald/messaging';
-import type { RequestHandler } from 'express';
-import { routes, type RouteTable } from '../http/route-table';
-import type { ApiKeysService } from '../api-keys/api-keys.service';
+import type { Area } from '../http/area';
+import { routes } from '../http/route-table';
+import { ApiKeysService } from '../api-keys/api-keys.service';
+import type { Infrastructure } from '../shared/infrastructure';
 import { adminGate } from './admin-gate';
 import { adminRoutes } from './admin.routes';
 import { AdministratorRepository } from './administrator.repository';
@@ -18,32 +16,20 @@ import { platformReportRoutes } from './platform-reports.routes';
 import { SystemAccountRepository } from './system-account.repository';
 import { systemAccountRoutes } from './system-accounts.routes';
 import { SystemAccountsService } from './system-accounts.service';
-import { systemTemplateRoutes } from '../system-templates/system-templates.routes';
-import { SystemTemplatesService } from '../system-templates/system-templates.service';
 
-export interface AdminArea {
-  /** Checks x-required-permission; runs after the bearer gate. */
-  gate: RequestHandler;
-  routes: RouteTable;
-}
-
-export interface AdminAreaDeps {
-  db: Database;
-  broker: MessageQueue;
-  names: TopologyNames;
-  config: Config;
-  apiKeys: ApiKeysService;
-}
-
-/** Platform administration (/admin/*): administrators, platform health, every project's API keys, Herald's own email templates. */
-export function adminArea(deps: AdminAreaDeps): AdminArea {
+/**
+ * Platform administration (/admin/*): administrators, system accounts, platform health and
+ * reports, every project's API keys. Its gate checks x-required-permission (after the bearer
+ * gate) on every /admin operation, Herald's own email templates (system-templates/) included.
+ */
+export function adminArea(deps: Infrastructure): Area {
   const { db } = deps;
   return {
-    gate: adminGate(new AdministratorRepository(db), new SystemAccountRepository(db)),
+    gates: [{ stage: 'authorize', handler: adminGate(new AdministratorRepository(db), new SystemAccountRepository(db)) }],
     routes: routes().include(
       adminRoutes({
         administrators: new AdministratorsService(db),
-        apiKeys: new PlatformApiKeysService(db, deps.apiKeys),
+        apiKeys: new PlatformApiKeysService(db, new ApiKeysService(db)),
         health: new PlatformHealthCheck(db, deps.broker),
       }),
       systemAccountRoutes(new SystemAccountsService(db)),
@@ -53,7 +39,6 @@ export function adminArea(deps: AdminAreaDeps): AdminArea {
         auditLog: new AuditLogRepository(db),
         usage: new UsageRepository(db),
       }),
-      systemTemplateRoutes(new SystemTemplatesService(db, deps.config.APP_URL)),
     ),
   };
 }

@@ -3,11 +3,11 @@ import type { TopologyNames } from '@herald/messaging';
 import { MagicLinkRepository } from './magic-link.repository';
 import { newOpaqueToken, TOKEN_PREFIX } from './opaque-token';
 import { queueSystemEmail } from '../system-templates/system-email';
-import type { SystemProject } from '../projects/system-project';
+import type { SystemProjectRef } from '../shared/infrastructure';
 
 export interface MagicLinkMailer {
   db: Database;
-  system: SystemProject;
+  system: SystemProjectRef;
   names: TopologyNames;
   /** APP_URL: the link is `${appUrl}/auth/verify?token=...`. */
   appUrl: string;

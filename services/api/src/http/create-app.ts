@@ -1,38 +1,9 @@
 import type { Config } from '@herald/config';
-import type { Database } from '@herald/db';
 import type { Logger } from '@herald/logger';
-import type { MessageQueue } from '@herald/messaging';
 import express, { type Express, type RequestHandler } from 'express';
 import './express-augment';
-import type { AuthArea } from '../auth/auth.area';
-import type { ApiKeysService } from '../api-keys/api-keys.service';
-import type { ProjectsService } from '../projects/projects.service';
-import { apiKeyRoutes } from '../api-keys/api-key.routes';
-import { projectRoutes } from '../projects/project.routes';
-import type { AdminArea } from '../admin/admin.area';
-import type { OrganizationsArea } from '../organizations/organizations.area';
-import type { MembershipRepository } from '../organizations/membership.repository';
-import { roleGate } from '../organizations/role-gate';
-import type { AuditLogRepository } from '../audit/audit-log.repository';
-import type { ApiKeyAuthenticator } from '../api-keys/api-key-authenticator';
-import type { EventIntake } from '../events/create-event.use-case';
-import type { UsageMeter } from '../usage/usage-meter';
-import type { UsageRepository } from '../usage/usage.repository';
-import type { AnalyticsService } from '../analytics/analytics.service';
-import type { DeadLetterRepository } from '../dead-letters/dead-letter.repository';
-import type { DeadLettersService } from '../dead-letters/dead-letters.service';
-import type { EventRepository } from '../events/event.repository';
-import type { SesFeedbackDeps } from '../feedback/ses-feedback.use-case';
-import type { NotificationRepository } from '../notifications/notification.repository';
-import type { ScheduledEventRepository } from '../scheduled-events/scheduled-event.repository';
-import type { ScheduledEventsService } from '../scheduled-events/scheduled-events.service';
-import type { SuppressionRepository } from '../suppressions/suppression.repository';
-import type { SuppressionsService } from '../suppressions/suppressions.service';
-import type { TemplateRepository } from '../templates/template.repository';
-import type { TemplatesService } from '../templates/templates.service';
-import { apiKeyGate } from '../api-keys/api-key.middleware';
-import { auditTrail } from '../audit/audit.middleware';
 import { accessLog } from './access-log.middleware';
+import type { Area, EdgeStage } from './area';
 import { traceRequests } from './trace-requests.middleware';
 import { bodyReader } from './body-reader.middleware';
 import { noStore } from './no-store.middleware';
@@ -43,58 +14,16 @@ import { openApiDocumentRoutes } from './openapi-document.routes';
 import { rateLimit } from './rate-limit.middleware';
 import { requestContext } from './request-context.middleware';
 import { trustProxySetting } from './client-address';
-import { eventRoutes } from '../events/event.routes';
-import { feedbackRoutes } from '../feedback/feedback.routes';
-import { healthRoutes } from '../health/health.routes';
-import { notificationRoutes } from '../notifications/notification.routes';
-import { suppressionRoutes } from '../suppressions/suppression.routes';
-import { templateRoutes } from '../templates/template.routes';
-import { analyticsRoutes } from '../analytics/analytics.routes';
-import { auditLogRoutes } from '../audit/audit-log.routes';
-import { deadLetterRoutes } from '../dead-letters/dead-letter.routes';
-import { scheduledEventRoutes } from '../scheduled-events/scheduled-event.routes';
-import { settingsRoutes } from '../settings/settings.routes';
-import { usageRoutes } from '../usage/usage.routes';
 import { TokenBuckets } from './token-buckets';
 import { routes, type RouteTable } from './route-table';
 import { documentedOperations } from './openapi-operations';
-import { usageCounter } from '../usage/usage.middleware';
-
-export const BASE_PATH = '/api/v1';
-
-export interface ProjectPlaneAreas {
-  events: EventRepository;
-  notifications: NotificationRepository;
-  templates: { repo: TemplateRepository; templates: TemplatesService };
-  suppressions: { repo: SuppressionRepository; suppressions: SuppressionsService };
-  scheduledEvents: { repo: ScheduledEventRepository; scheduled: ScheduledEventsService };
-  deadLetters: { repo: DeadLetterRepository; deadLetters: DeadLettersService };
-  analytics: AnalyticsService;
-  usage: UsageRepository;
-  feedback: SesFeedbackDeps;
-}
+import { BASE_PATH } from './base-path';
 
 export interface AppDeps {
-  db: Database;
-  broker: MessageQueue;
-  logger: Logger;
-  authenticator: ApiKeyAuthenticator;
-  intake: EventIntake;
-  usage: UsageMeter;
-  /** What the project-plane routes read and act through, built in app.ts. */
-  areas: ProjectPlaneAreas;
-  memberships: MembershipRepository;
-  auditLog: AuditLogRepository;
   config: Config;
-  validateResponses: boolean;
-  auth: AuthArea;
-  projects: ProjectsService;
-  apiKeys: ApiKeysService;
-  /** OAuth / OpenID Connect sign-in and account connection routes. */
-  oauth: RouteTable;
-  organizations: OrganizationsArea;
-  /** Platform administration: the permission gate and the /admin routes. */
-  admin: AdminArea;
+  logger: Logger;
+  /** Every area's contribution, in the order of areas.ts. */
+  areas: Area[];
 }
 
 /** A bucket of `perMinute` requests that refills over a minute; 0 turns that limit off. */
@@ -115,39 +44,26 @@ function rateLimitStage(config: Config): RequestHandler[] {
 }
 
 /** Every operation's route, checked against openapi.yaml: one route per documented operation. */
-export function apiRoutes(deps: AppDeps): RouteTable {
-  const table = routes().include(
-    eventRoutes(deps.intake, deps.areas.events),
-    healthRoutes(deps.db, deps.broker),
-    openApiDocumentRoutes(),
-    notificationRoutes(deps.areas.notifications),
-    templateRoutes(deps.areas.templates),
-    suppressionRoutes(deps.areas.suppressions),
-    scheduledEventRoutes(deps.areas.scheduledEvents),
-    deadLetterRoutes(deps.areas.deadLetters),
-    analyticsRoutes(deps.areas.analytics),
-    auditLogRoutes(deps.auditLog),
-    usageRoutes(deps.areas.usage),
-    settingsRoutes(deps.config),
-    feedbackRoutes(deps.areas.feedback),
-    deps.auth.routes,
-    projectRoutes(deps.projects),
-    apiKeyRoutes(deps.apiKeys),
-    deps.oauth,
-    deps.organizations.routes,
-    deps.admin.routes,
-  );
+export function apiRoutes(areas: Area[]): RouteTable {
+  const table = routes().include(openApiDocumentRoutes(), ...areas.flatMap((area) => (area.routes ? [area.routes] : [])));
   table.assertMatches(documentedOperations());
   return table;
 }
 
+/** The gates the areas contribute to one stage of the edge, in the order of the area list. */
+function gatesAt(areas: Area[], stage: EdgeStage): RequestHandler[] {
+  return areas.flatMap((area) => (area.gates ?? []).filter((gate) => gate.stage === stage).map((gate) => gate.handler));
+}
+
 /**
- * request id -> usage hook (counts when the response finishes) -> match the openapi operation ->
- * Cache-Control: no-store for operations marked x-no-store -> identify the key or the bearer (401) -> the caller's role in the organization the path names
- * (404 for non-members, 403 below the operation's x-required-role) -> the administrator's
- * permission for /admin operations (403) -> rate limit (429) -> scopes (403) -> read the body with the operation's
- * limit (413) -> audit hook -> validation (422) -> the operation's route -> one error handler. Nothing reads a
- * body for a caller that is not allowed to send it.
+ * request id -> `count` gates (usage: counts when the response finishes) -> match the openapi
+ * operation -> Cache-Control: no-store for operations marked x-no-store -> `identify` gates (the
+ * key or the bearer, 401) -> `authorize` gates (the caller's role in the organization the path
+ * names: 404 for non-members, 403 below the operation's x-required-role; the administrator's
+ * permission for /admin operations, 403) -> rate limit (429) -> scopes (403) -> read the body with
+ * the operation's limit (413) -> `record` gates (audit hook) -> validation (422) -> the
+ * operation's route -> one error handler. Nothing reads a body for a caller that is not allowed
+ * to send it. The edge knows no area: each brings its routes and gates (area.ts).
  */
 export function createApp(deps: AppDeps): Express {
   const app = express();
@@ -161,19 +77,17 @@ export function createApp(deps: AppDeps): Express {
       requestContext,
       accessLog(deps.logger),
       traceRequests,
-      usageCounter(deps.usage, BASE_PATH),
-      ...openApiMiddleware(deps.validateResponses, {
+      ...gatesAt(deps.areas, 'count'),
+      ...openApiMiddleware(deps.config.VALIDATE_RESPONSES, {
         beforeScopes: [
           noStore(),
-          apiKeyGate(deps.authenticator),
-          deps.auth.gate,
-          roleGate(deps.memberships),
-          deps.admin.gate,
+          ...gatesAt(deps.areas, 'identify'),
+          ...gatesAt(deps.areas, 'authorize'),
           ...rateLimitStage(deps.config),
         ],
-        afterScopes: [bodyReader(), auditTrail(deps.auditLog, deps.logger)],
+        afterScopes: [bodyReader(), ...gatesAt(deps.areas, 'record')],
       }),
-      apiRoutes(deps).dispatcher(BASE_PATH),
+      apiRoutes(deps.areas).dispatcher(BASE_PATH),
     ]),
   );
   app.use((_req, res) => {

@@ -1,16 +1,15 @@
-import { oauthSettings, type Config } from '@herald/config';
-import type { Database } from '@herald/db';
-import type { Logger } from '@herald/logger';
+import { oauthSettings } from '@herald/config';
 import { tokenLifetimesOf } from '../auth/session-tokens';
-import type { RouteTable } from '../http/route-table';
+import type { Area } from '../http/area';
+import type { Infrastructure } from '../shared/infrastructure';
 import { OAuthProviders } from './oauth-providers';
 import { oauthRoutes } from './oauth.routes';
 import { RedirectAllowlist } from './redirect-allowlist';
 
 /** Sign-in and account connection through GitHub, Google and any OpenID Connect issuer. */
-export function oauthArea(deps: { db: Database; config: Config; logger: Logger }): RouteTable {
+export function oauthArea(deps: Infrastructure): Area {
   const { db, config, logger } = deps;
-  return oauthRoutes({
+  const routes = oauthRoutes({
     db,
     providers: new OAuthProviders(oauthSettings(config), config.PUBLIC_URL),
     allowlist: new RedirectAllowlist(config.OAUTH_REDIRECT_ALLOWLIST),
@@ -18,4 +17,5 @@ export function oauthArea(deps: { db: Database; config: Config; logger: Logger }
     publicUrl: config.PUBLIC_URL,
     logger,
   });
+  return { routes };
 }

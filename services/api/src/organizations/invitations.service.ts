@@ -5,7 +5,7 @@ import { auditUserAction } from '../audit/user-action.audit';
 import { hashToken, newOpaqueToken, TOKEN_PREFIX } from '../auth/opaque-token';
 import { startSession, type TokenLifetimes, type TokenPair } from '../auth/session-tokens';
 import { queueSystemEmail } from '../system-templates/system-email';
-import type { SystemProject } from '../projects/system-project';
+import type { SystemProjectRef } from '../shared/infrastructure';
 import { UserRepository } from '../auth/user.repository';
 import type { Page, PageRequest } from '../shared/paging';
 import { InvitationRepository, type InvitationStatus, type InvitationView } from './invitation.repository';
@@ -21,7 +21,7 @@ export const INVITATION_EVENT_TYPE = 'organization.invitation';
 
 export interface InvitationDeps {
   db: Database;
-  system: SystemProject;
+  system: SystemProjectRef;
   names: TopologyNames;
   /** APP_URL: the link is `${appUrl}/invitations/accept?token=...`. */
   appUrl: string;

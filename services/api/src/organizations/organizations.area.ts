@@ -1,41 +1,30 @@
-import type { Config } from '@herald/config';
-import type { Database } from '@herald/db';
-import type { Logger } from '@herald/logger';
-import type { TopologyNames } from '@herald/messaging';
-import { SecretBox } from '@herald/secrets';
-import type { RouteTable } from '../http/route-table';
+import type { Area } from '../http/area';
 import { tokenLifetimesOf } from '../auth/session-tokens';
-import { SystemProject } from '../projects/system-project';
+import type { Infrastructure } from '../shared/infrastructure';
 import { PeriodicJob } from '../shared/periodic-job';
 import { InvitationRepository } from './invitation.repository';
 import { InvitationThrottle } from './invitation-throttle';
 import { InvitationsService } from './invitations.service';
+import { MembershipRepository } from './membership.repository';
 import { MembersService } from './members.service';
 import { OrganizationActivity } from './organization-activity.use-case';
 import { organizationRoutes } from './organizations.routes';
 import { OrganizationsService } from './organizations.service';
+import { roleGate } from './role-gate';
 
-export interface OrganizationsArea {
-  routes: RouteTable;
-  /** Scrubs invitation links out of stored email content (like the magic-link scrub); started by app.ts. */
-  scrub: PeriodicJob;
-}
+/** How often an api process overwrites the links of settled or expired invitation emails (as auth does magic links). */
+const INVITATION_SCRUB_INTERVAL_MS = 10_000;
 
-export interface OrganizationsAreaDeps {
-  db: Database;
-  config: Config;
-  names: TopologyNames;
-  logger: Logger;
-  /** Wakes the outbox relay once an invitation email has committed. */
-  onCommitted: () => void;
-}
-
-/** Organizations, members, invitations, and an organization's usage and audit log. */
-export function organizationsArea(deps: OrganizationsAreaDeps): OrganizationsArea {
+/**
+ * Organizations, members, invitations, and an organization's usage and audit log. Its gate finds
+ * the caller's role in the organization an operation names; its job scrubs invitation links out
+ * of stored email content (like the magic-link scrub).
+ */
+export function organizationsArea(deps: Infrastructure): Area {
   const { db, config } = deps;
   const invitations = new InvitationsService({
     db,
-    system: new SystemProject(db, new SecretBox(config.secretsKey)),
+    system: deps.systemProject,
     names: deps.names,
     appUrl: config.APP_URL,
     lifetimes: tokenLifetimesOf(config),
@@ -53,6 +42,7 @@ export function organizationsArea(deps: OrganizationsAreaDeps): OrganizationsAre
       invitations,
       activity: new OrganizationActivity(db),
     }),
-    scrub: new PeriodicJob('invitation link scrub', () => stored.scrubSettled(), deps.logger),
+    gates: [{ stage: 'authorize', handler: roleGate(new MembershipRepository(db)) }],
+    jobs: [new PeriodicJob('invitation link scrub', INVITATION_SCRUB_INTERVAL_MS, () => stored.scrubSettled(), deps.logger)],
   };
 }

@@ -1,5 +1,6 @@
 import type { Database } from '@herald/db';
 import { generateSigningSecret, type SecretBox } from '@herald/secrets';
+import type { SystemProjectRef } from '../shared/infrastructure';
 import { TenantRepository } from './tenant.repository';
 
 /** The organization (marked `is_system`; the name is only a label) and project Herald's own emails are published from. */
@@ -12,7 +13,7 @@ const SYSTEM_PROJECT_NAME = 'system';
  * no client can read its events; its emails go through the same fan-out and email-worker as any
  * project's (its suppression list applies to them too).
  */
-export class SystemProject {
+export class SystemProject implements SystemProjectRef {
   private id?: Promise<string>;
 
   constructor(

@@ -1,21 +1,34 @@
 import type { Logger } from '@herald/logger';
 
+/**
+ * Background work an area runs beside the requests (a flush, a scrub, a listener): app.ts starts
+ * every area's jobs before the server listens and stops them before the database closes.
+ */
+export interface AreaJob {
+  readonly name: string;
+  start(): void | Promise<void>;
+  /** One run now, after any in progress (tests call it instead of waiting for the interval). */
+  runOnce?(): Promise<void>;
+  stop(): Promise<void>;
+}
+
 /** Runs `work` every `intervalMs` (a tick is skipped while a run is in progress); stop() waits for the run in progress. */
-export class PeriodicJob {
+export class PeriodicJob implements AreaJob {
   private timer?: NodeJS.Timeout;
   private tail: Promise<void> = Promise.resolve();
   private busy = 0;
 
   constructor(
-    private readonly name: string,
+    readonly name: string,
+    private readonly intervalMs: number,
     private readonly work: () => Promise<unknown>,
     private readonly logger: Logger,
   ) {}
 
-  start(intervalMs: number): void {
+  start(): void {
     this.timer = setInterval(() => {
       if (this.busy === 0) void this.runOnce();
-    }, intervalMs);
+    }, this.intervalMs);
     this.timer.unref();
   }
 

@@ -1,0 +1,9 @@
+import type { Area } from '../http/area';
+import type { Infrastructure } from '../shared/infrastructure';
+import { systemTemplateRoutes } from './system-templates.routes';
+import { SystemTemplatesService } from './system-templates.service';
+
+/** Herald's own emails (magic links, invitations): the administrators' overrides of their templates (/admin/system-templates). */
+export function systemTemplatesArea({ db, config }: Infrastructure): Area {
+  return { routes: systemTemplateRoutes(new SystemTemplatesService(db, config.APP_URL)) };
+}
