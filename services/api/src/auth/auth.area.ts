@@ -4,7 +4,7 @@ import { PeriodicJob } from '../shared/periodic-job';
 import { authRoutes } from './auth.routes';
 import { bearerGate } from './bearer.middleware';
 import { MagicLinkRepository } from './magic-link.repository';
-import { ProfileService } from './profile.use-case';
+import { ProfileService } from './profile.service';
 import { SessionRepository } from './session.repository';
 import { tokenLifetimesOf } from './session-tokens';
 import { SignInThrottle } from './sign-in-throttle';

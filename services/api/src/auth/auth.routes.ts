@@ -1,8 +1,11 @@
 import { routes, type RouteTable } from '../http/route-table';
 import { principalOf } from '../http/caller';
-import type { ProfileService } from './profile.use-case';
+import type { ProfileService } from './profile.service';
 import { requestMagicLink, type MagicLinkMailer } from './request-magic-link.use-case';
-import { logout, refreshSession, verifyMagicLink, type SessionDeps } from './sign-in.use-cases';
+import { logout } from './logout.use-case';
+import { refreshSession } from './refresh-session.use-case';
+import type { SessionDeps } from './session-tokens';
+import { verifyMagicLink } from './verify-magic-link.use-case';
 import type { SignInThrottle } from './sign-in-throttle';
 
 export interface AuthRouteDeps {

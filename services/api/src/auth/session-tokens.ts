@@ -1,5 +1,5 @@
 import type { Config } from '@herald/config';
-import type { Queryable } from '@herald/db';
+import type { Database, Queryable } from '@herald/db';
 import { newOpaqueToken, TOKEN_PREFIX } from './opaque-token';
 import { SessionRepository } from './session.repository';
 import type { UserRecord } from './user.repository';
@@ -20,6 +20,12 @@ export function tokenLifetimesOf(config: Config): TokenLifetimes {
 }
 
 /** What every sign-in answers. */
+/** What the sign-in use cases (verify a magic link, refresh, logout) act through. */
+export interface SessionDeps {
+  db: Database;
+  lifetimes: TokenLifetimes;
+}
+
 export interface TokenPair {
   access_token: string;
   refresh_token: string;

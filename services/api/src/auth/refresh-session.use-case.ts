@@ -1,28 +1,9 @@
-import type { Database } from '@herald/db';
 import { AppError } from '@herald/errors';
 import { auditUserAction } from '../audit/user-action.audit';
-import { MagicLinkRepository } from './magic-link.repository';
 import { hashToken } from './opaque-token';
 import { SessionRepository } from './session.repository';
-import { issueTokens, startSession, type TokenLifetimes, type TokenPair } from './session-tokens';
+import { issueTokens, type SessionDeps, type TokenPair } from './session-tokens';
 import { UserRepository } from './user.repository';
-
-export interface SessionDeps {
-  db: Database;
-  lifetimes: TokenLifetimes;
-}
-
-/** Uses a magic-link token once: the address's user (created on first sign-in) gets a new session. */
-export async function verifyMagicLink(deps: SessionDeps, token: string, requestId?: string): Promise<TokenPair> {
-  return deps.db.transaction(async (tx) => {
-    const email = await new MagicLinkRepository(tx).consume(hashToken(token));
-    if (!email) throw new AppError('unauthenticated', 'the sign-in link is unknown, expired or already used');
-    const { user, created } = await new UserRepository(tx).upsertByEmail(email);
-    const { sessionId, tokens } = await startSession(tx, user, deps.lifetimes);
-    await auditUserAction(tx, 'auth.signed_in', user.id, { method: 'magic_link', session_id: sessionId, user_created: created }, requestId);
-    return tokens;
-  });
-}
 
 type RefreshOutcome = { kind: 'rotated'; tokens: TokenPair } | { kind: 'invalid' } | { kind: 'reused' };
 
@@ -62,24 +43,4 @@ export async function refreshSession(deps: SessionDeps, refreshToken: string, re
       ? 'refresh token was already used; the session has been revoked, sign in again'
       : 'refresh token is unknown, expired or revoked',
   );
-}
-
-/** Ends this session, or every session of the user; their access tokens are refused from the next request on. */
-export async function logout(
-  deps: SessionDeps,
-  principal: { userId: string; sessionId: string },
-  all: boolean,
-  requestId?: string,
-): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const sessions = new SessionRepository(tx);
-    const revoked = all ? await sessions.revokeAllOf(principal.userId) : await sessions.revoke(principal.sessionId);
-    await auditUserAction(
-      tx,
-      'auth.logged_out',
-      principal.userId,
-      { session_id: principal.sessionId, all, sessions_revoked: revoked },
-      requestId,
-    );
-  });
 }
