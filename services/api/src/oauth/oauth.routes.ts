@@ -3,7 +3,8 @@ import { principalOf } from '../http/caller';
 import { authorize } from './authorize.use-case';
 import { completeAuthorization } from './callback.use-case';
 import type { OAuthDeps } from './oauth-deps';
-import { disconnect, redeemCode } from './redeem-code.use-case';
+import { disconnect } from './disconnect.use-case';
+import { redeemCode } from './redeem-code.use-case';
 
 export function oauthRoutes(deps: OAuthDeps): RouteTable {
   const router = routes();

@@ -66,12 +66,3 @@ async function signIn(tx: Queryable, code: LoginCode, lifetimes: TokenLifetimes,
   );
   return { ...tokens, created: code.userCreated };
 }
-
-/** DELETE /oauth/{provider}/connection: the user's identities at that provider stop signing them in. */
-export async function disconnect(deps: Pick<OAuthDeps, 'db'>, userId: string, provider: string, requestId?: string): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const removed = await new IdentityRepository(tx).unlink(userId, provider);
-    if (removed === 0) throw new AppError('not_found', `no ${provider} account is connected`);
-    await auditUserAction(tx, 'oauth.identity_disconnected', userId, { provider, identities_removed: removed }, requestId);
-  });
-}

@@ -7,7 +7,7 @@ import { InvitationThrottle } from './invitation-throttle';
 import { InvitationsService } from './invitations.service';
 import { MembershipRepository } from './membership.repository';
 import { MembersService } from './members.service';
-import { OrganizationActivity } from './organization-activity.use-case';
+import { OrganizationActivity } from './organization-activity.service';
 import { organizationRoutes } from './organizations.routes';
 import { OrganizationsService } from './organizations.service';
 import { roleGate } from './role-gate';

@@ -5,7 +5,7 @@ import { membershipOf } from './role-gate';
 import type { InvitationsService } from './invitations.service';
 import type { InvitationStatus } from './invitation.repository';
 import type { MembersService } from './members.service';
-import type { OrganizationActivity } from './organization-activity.use-case';
+import type { OrganizationActivity } from './organization-activity.service';
 import type { OrganizationsService } from './organizations.service';
 
 export interface OrganizationRouteDeps {
