@@ -4,8 +4,8 @@ import { EventRules, templateChannelsOf, bundleAcceptedEvents } from '@herald/in
 import type { Logger } from '@herald/logger';
 import { openMessageQueue, TopologyNames } from '@herald/messaging';
 import type { DependencyCheck, ProcessHealth } from '@herald/metrics';
-import { AddressPolicy, TargetResolver } from '@herald/net-guard';
-import { OutboxRelay } from '@herald/outbox';
+import { webhookTargetResolver } from '@herald/net-guard';
+import { OutboxRelay, outboxRelayOptions } from '@herald/outbox';
 import { consumerHealth, HttpDrain } from '@herald/runtime';
 import { SecretBox } from '@herald/secrets';
 import type { Server } from 'node:http';
@@ -55,15 +55,14 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   const db = await Database.connect(config.DATABASE_URL, config.DB_POOL_SIZE);
   const names = new TopologyNames(config.AMQP_NAMESPACE);
   const broker = await openMessageQueue(config, logger, 'api');
-  const relay = new OutboxRelay(db, broker, logger, {
-    // Accepted events, and deliveries requeued from the dead-letter store.
-    exchanges: [names.eventsExchange, names.deliveriesExchange],
-    batchSize: config.OUTBOX_BATCH_SIZE,
-    pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS,
-    batchBytes: config.OUTBOX_BATCH_BYTES,
-    maxMessageBytes: config.OUTBOX_MAX_MESSAGE_BYTES,
-    bundle: bundleAcceptedEvents(config.OUTBOX_EVENTS_PER_MESSAGE),
-  });
+  // Accepted events, and deliveries requeued from the dead-letter store.
+  const exchanges = [names.eventsExchange, names.deliveriesExchange];
+  const relay = new OutboxRelay(
+    db,
+    broker,
+    logger,
+    outboxRelayOptions(config, exchanges, bundleAcceptedEvents(config.OUTBOX_EVENTS_PER_MESSAGE)),
+  );
   relay.start();
 
   const infrastructure: Infrastructure = {
@@ -73,14 +72,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     config,
     logger,
     onCommitted: () => relay.kick(),
-    eventRules: new EventRules(
-      new TargetResolver(new AddressPolicy(config.SSRF_ALLOW_CIDRS), {
-        timeoutMs: config.WEBHOOK_DNS_TIMEOUT_MS,
-        concurrency: config.WEBHOOK_DNS_CONCURRENCY,
-        servers: config.WEBHOOK_DNS_SERVERS,
-      }),
-      templateChannelsOf(db),
-    ),
+    eventRules: new EventRules(webhookTargetResolver(config), templateChannelsOf(db)),
     systemProject: new SystemProject(db, new SecretBox(config.secretsKey)),
   };
   const areas = apiAreas(infrastructure);
