@@ -4,3 +4,4 @@ export * from './migrate';
 export * from './batch-coalescer';
 export * from './event-status';
 export * from './notification-listener';
+export * from './cache-eviction.listener';

@@ -8,7 +8,8 @@ import { consumerHealth } from '@herald/runtime';
 import { deliveryHandler } from './consumers/delivery.consumer';
 import { BatchingDeliveryStore } from './data/delivery.store';
 import { NotificationRepository } from './data/notification.repository';
-import { SigningSecretChanges, SigningSecretsSource } from './data/signing-secrets.source';
+import type { CacheEvictionListener } from '@herald/db';
+import { signingSecretChanges, SigningSecretsSource } from './data/signing-secrets.source';
 import type { DeliveryProvider } from './domain/delivery-provider.port';
 import { DeliveryPublisher } from './messaging/delivery.publisher';
 
@@ -40,7 +41,7 @@ export async function startDeliveryWorker(config: Config, logger: Logger, option
   const { channel, provider } = options;
   let db: Database | undefined;
   let broker: MessageQueue | undefined;
-  let changes: SigningSecretChanges | undefined;
+  let changes: CacheEvictionListener<SigningSecretsSource> | undefined;
   let secrets: SigningSecretsSource | undefined;
   const names = new TopologyNames(config.AMQP_NAMESPACE);
   try {
@@ -48,7 +49,7 @@ export async function startDeliveryWorker(config: Config, logger: Logger, option
     broker = await openMessageQueue(config, logger, `${channel}-worker`);
     await broker.ready();
     if (options.firstAttemptFromMessage) {
-      changes = new SigningSecretChanges(config.DATABASE_URL, logger, `herald-${channel}-secret-changes`);
+      changes = signingSecretChanges(config.DATABASE_URL, logger, `herald-${channel}-secret-changes`);
       secrets = new SigningSecretsSource(db, changes);
       await changes.start(secrets);
     }

@@ -1,4 +1,4 @@
-import { Coalescer, NotificationListener, type Queryable, type Sql } from '@herald/db';
+import { CacheEvictionListener, Coalescer, type Queryable, type Sql } from '@herald/db';
 import type { Logger } from '@herald/logger';
 
 /** The channel the `projects` trigger notifies with a project's id when its signing secrets change (migration 1764030000000). */
@@ -104,34 +104,12 @@ export class SigningSecretsSource implements SigningSecretsPort {
 }
 
 /** Keeps a SigningSecretsSource honest: LISTENs for secret changes on a connection of its own. */
-export class SigningSecretChanges {
-  private readonly listener: NotificationListener;
-  private source: SigningSecretsSource | undefined;
-
-  constructor(databaseUrl: string, logger: Logger, applicationName = 'herald-signing-secret-changes') {
-    this.listener = new NotificationListener({
-      url: databaseUrl,
-      channel: SIGNING_SECRET_CHANGED_CHANNEL,
-      applicationName,
-      onNotify: (projectId) => this.source?.evict(projectId),
-      onResubscribed: () => {
-        this.source?.clear();
-        logger.info('signing secret change listener reconnected; secret cache cleared');
-      },
-      onError: (err) => logger.warn('signing secret change listener lost its connection', { error: err.message }),
-    });
-  }
-
-  get live(): boolean {
-    return this.listener.live;
-  }
-
-  async start(source: SigningSecretsSource): Promise<void> {
-    this.source = source;
-    await this.listener.start();
-  }
-
-  stop(): Promise<void> {
-    return this.listener.stop();
-  }
+export function signingSecretChanges(databaseUrl: string, logger: Logger, applicationName = 'herald-signing-secret-changes') {
+  return new CacheEvictionListener<SigningSecretsSource>({
+    url: databaseUrl,
+    channel: SIGNING_SECRET_CHANGED_CHANNEL,
+    applicationName,
+    what: 'signing secret',
+    logger,
+  });
 }

@@ -1,7 +1,7 @@
 import type { Area } from '../http/area';
 import type { Infrastructure } from '../shared/infrastructure';
 import { ApiKeyAuthenticator } from './api-key-authenticator';
-import { ApiKeyChangesListener } from './api-key-changes.listener';
+import { apiKeyChanges } from './api-key-changes.listener';
 import { apiKeyGate } from './api-key.middleware';
 import { ApiKeyRepository } from './api-key.repository';
 import { apiKeyRoutes } from './api-key.routes';
@@ -14,7 +14,7 @@ import { ApiKeysService } from './api-keys.service';
  */
 export function apiKeysArea({ db, config, logger }: Infrastructure): Area {
   const keys = new ApiKeyRepository(db);
-  const changes = new ApiKeyChangesListener(config.DATABASE_URL, logger);
+  const changes = apiKeyChanges(config.DATABASE_URL, logger);
   const uses = new UseRecorder(keys, (err) => logger.warn('api key last_used_at not written', { error: err.message }));
   const authenticator = new ApiKeyAuthenticator(keys, config.API_KEY_CACHE_TTL_MS, uses, changes);
   return {
