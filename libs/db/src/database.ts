@@ -26,6 +26,7 @@ import { AttemptLogWrites1764060000000 } from './migrations/1764060000000-attemp
 import { EmailMessageIdIndex1764065000000 } from './migrations/1764065000000-email-message-id-index';
 import { NotificationsWithoutEventKey1764070000000 } from './migrations/1764070000000-notifications-without-event-key';
 import { OAuthConnectAtRedemption1764083000000 } from './migrations/1764083000000-oauth-connect-at-redemption';
+import { ScheduledByMember1764088000000 } from './migrations/1764088000000-scheduled-by-member';
 
 export const MIGRATIONS = [
   InitialSchema1763780000000,
@@ -53,6 +54,7 @@ export const MIGRATIONS = [
   EmailMessageIdIndex1764065000000,
   NotificationsWithoutEventKey1764070000000,
   OAuthConnectAtRedemption1764083000000,
+  ScheduledByMember1764088000000,
 ];
 
 /** SQL text, or a named statement that PostgreSQL parses once per connection (hot paths); each call is planned (see connect). */

@@ -7,10 +7,10 @@ import { eventAcceptedMessage } from './event-accepted-message';
 import { notificationCount, type EventInput } from './event-input';
 import { replayFingerprint } from './request-hash';
 
-/** Who publishes: the API key of a request, or the key that scheduled an event. */
+/** Who publishes: the API key of a request or that scheduled an event; null for a member's bearer (the console). */
 export interface Caller {
   projectId: string;
-  apiKeyId: string;
+  apiKeyId: string | null;
   requestId?: string;
 }
 

@@ -2,7 +2,7 @@ import { AppError } from '@herald/errors';
 import { hashApiKey } from '@herald/secrets';
 import type { ActiveApiKey, ApiKeyRepository } from './api-key.repository';
 import { UseRecorder } from './api-key-use.recorder';
-import type { ApiKeyIdentity } from '../shared/request-identity';
+import type { ProjectIdentity } from '../shared/request-identity';
 
 /** Whether notifications of key changes are arriving now (api-key-changes.listener.ts). */
 export interface ChangeFeed {
@@ -30,12 +30,12 @@ export class ApiKeyAuthenticator {
   ) {}
 
   /** Who is calling; scopes are checked later, per operation, against what this returns. */
-  async identify(key: string | undefined): Promise<ApiKeyIdentity> {
+  async identify(key: string | undefined): Promise<ProjectIdentity> {
     if (!key) throw new AppError('unauthenticated', 'missing X-API-Key header');
     const record = await this.lookup(key);
     if (!record) throw new AppError('unauthenticated', 'invalid API key');
     this.uses.record(record.id);
-    return { apiKeyId: record.id, projectId: record.projectId, scopes: record.scopes };
+    return { apiKeyId: record.id, userId: null, projectId: record.projectId, scopes: record.scopes };
   }
 
   /** Drops a key whose revocation, scopes or expiry changed; the next request reads it again. */

@@ -41,6 +41,7 @@ export function auditTrail(audit: AuditLogRepository, logger: Logger): RequestHa
         projectId: req.auth.projectId,
         action: spec.action,
         actorApiKeyId: req.auth.apiKeyId,
+        actorUserId: req.auth.userId,
         metadata: auditMetadata(spec, { params: req.params, query: req.query, body: req.body, sentFields }, parseJson(args[0])),
         requestId: req.requestId,
       };

@@ -1,4 +1,4 @@
-import type { ApiKeyIdentity, Principal } from '../shared/request-identity';
+import type { ProjectIdentity, Principal } from '../shared/request-identity';
 
 /** What the gates put on a request and the edge (rate limit, security handlers) reads. */
 declare global {
@@ -6,8 +6,8 @@ declare global {
   namespace Express {
     interface Request {
       requestId?: string;
-      /** The API key of a project-plane request. */
-      auth?: ApiKeyIdentity;
+      /** Who acts on a project-plane request: its API key, or a member's bearer with X-Herald-Project. */
+      auth?: ProjectIdentity;
       /** The signed-in user and session of a bearer request. */
       principal?: Principal;
       /** The system account calling an /admin operation with one of its credentials. */

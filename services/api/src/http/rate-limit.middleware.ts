@@ -28,7 +28,8 @@ function unthrottled(req: Request): boolean {
 
 /** The gates have run: a request without a credential here is on an operation that takes none. */
 function spendOf(req: Request, budgets: RequestBudgets): Spend | undefined {
-  if (req.auth) return { buckets: budgets.perKey, key: req.auth.apiKeyId, who: 'this API key' };
+  // A member's bearer on the project plane spends the user's budget, wherever it acts.
+  if (req.auth?.apiKeyId) return { buckets: budgets.perKey, key: req.auth.apiKeyId, who: 'this API key' };
   if (req.principal) return { buckets: budgets.perUser, key: `user:${req.principal.userId}`, who: 'this user' };
   if (req.systemAccountId) return { buckets: budgets.perUser, key: `system-account:${req.systemAccountId}`, who: 'this system account' };
   if (unthrottled(req)) return undefined;

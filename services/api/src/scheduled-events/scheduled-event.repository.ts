@@ -4,7 +4,8 @@ import { pageQuery, Where, type Page, type PageRequest } from '../shared/paging'
 
 export interface ScheduledEventRow {
   id: string;
-  api_key_id: string;
+  /** Null when a member scheduled it through the console (a bearer with X-Herald-Project). */
+  api_key_id: string | null;
   event_type: string;
   scheduled_for: Date;
   priority: string;
@@ -17,7 +18,7 @@ export interface ScheduledEventRow {
 
 export interface NewScheduledEvent {
   projectId: string;
-  apiKeyId: string;
+  apiKeyId: string | null;
   scheduledFor: Date;
   request: EventInput;
   requestId?: string;

@@ -9,9 +9,22 @@ export interface Principal {
   sessionId: string;
 }
 
-/** The project API key of a project-plane request (set by api-keys' gate). */
-export interface ApiKeyIdentity {
-  apiKeyId: string;
+/**
+ * Who acts on a project-plane request: a project API key (set by api-keys' gate), or a member's
+ * bearer with `X-Herald-Project` (set by organizations' project-member gate). Exactly one of
+ * `apiKeyId` and `userId` is set.
+ */
+export interface ProjectIdentity {
   projectId: string;
+  /** What the caller holds: the key's scopes; for a member, those of the operation its role holds. */
   scopes: string[];
+  apiKeyId: string | null;
+  userId: string | null;
 }
+
+/**
+ * The project-plane security scheme of a member's bearer (openapi.yaml), the alternative to
+ * `ApiKeyAuth` on every project-plane operation, and the header that names the project.
+ */
+export const MEMBER_BEARER_SCHEME = 'MemberBearerAuth';
+export const PROJECT_HEADER = 'x-herald-project';

@@ -4,7 +4,7 @@ import type { EventInput } from '@herald/intake';
 export interface DueEvent {
   id: string;
   project_id: string;
-  api_key_id: string;
+  api_key_id: string | null;
   request: EventInput;
   request_id: string | null;
   scheduled_for: Date;
