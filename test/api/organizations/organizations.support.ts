@@ -34,6 +34,8 @@ export interface OrganizationWorld {
   /** A developer who is not one of `members` (the target of member operations). */
   target: SignedInUser;
   projectId: string;
+  /** The project's webhook signing secret (what its receivers verify with). */
+  signingSecret: string;
   keyId: string;
   invitationId: string;
   /** Values for each path parameter an operation may name. */
@@ -51,7 +53,8 @@ export async function anOrganizationWorld(db: Database, config: Config): Promise
   const target = await aUser(db, 'target');
   await memberships.add(organization.id, target.id, 'developer');
   const tenants = new TenantRepository(db);
-  const project = await tenants.upsertProject(organization.id, 'world', new SecretBox(config.secretsKey).seal(generateSigningSecret()));
+  const signingSecret = generateSigningSecret();
+  const project = await tenants.upsertProject(organization.id, 'world', new SecretBox(config.secretsKey).seal(signingSecret));
   const key = generateApiKey();
   const keyId = await tenants.insertApiKey(project.id, 'world', key.hash, key.displayPrefix, ['events:read']);
   const invitation = await new InvitationRepository(db).insert({
@@ -69,6 +72,7 @@ export async function anOrganizationWorld(db: Database, config: Config): Promise
     outsider: await aUser(db, 'outsider'),
     target,
     projectId: project.id,
+    signingSecret,
     keyId,
     invitationId: invitation.id,
     ids: {

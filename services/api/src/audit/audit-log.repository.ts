@@ -39,7 +39,7 @@ export class AuditLogRepository {
   list(projectId: string, filters: { action?: string; from?: string }, page: PageRequest): Promise<Page<Record<string, unknown>>> {
     const where = new Where(projectId).add('action = ?', filters.action).add('created_at >= ?', filters.from);
     return pageQuery(this.db, {
-      select: 'id, action, actor_api_key_id, metadata, request_id, created_at',
+      select: 'id, action, actor_api_key_id, actor_user_id, metadata, request_id, created_at',
       from: 'audit_log',
       where,
       orderBy: 'created_at DESC, id DESC',

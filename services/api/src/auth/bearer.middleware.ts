@@ -1,6 +1,7 @@
 import { AppError } from '@herald/errors';
 import type { Request, RequestHandler } from 'express';
 import type { OpenApiRequest } from 'express-openapi-validator/dist/framework/types';
+import { MEMBER_BEARER_SCHEME } from '../shared/request-identity';
 import './express-augment';
 import { hashToken, TOKEN_PREFIX } from './opaque-token';
 import type { SessionRepository } from './session.repository';
@@ -16,8 +17,9 @@ function securityOf(req: Request): Security {
   return ((req as OpenApiRequest).openapi?.schema as { security?: Security } | undefined)?.security;
 }
 
+/** The human planes' BearerAuth, or a member's bearer on the project plane (MemberBearerAuth). */
 function takesBearer(security: Security): boolean {
-  return Array.isArray(security) && security.some((requirement) => BEARER_SCHEME in requirement);
+  return Array.isArray(security) && security.some((requirement) => BEARER_SCHEME in requirement || MEMBER_BEARER_SCHEME in requirement);
 }
 
 /** `security: [{}, {BearerAuth: []}]`: the bearer is optional (an absent one passes, a bad one does not). */
@@ -40,7 +42,8 @@ export function bearerGate(sessions: SessionRepository): RequestHandler {
   return async (req, res, next) => {
     const security = securityOf(req);
     const header = req.header('authorization');
-    if (!takesBearer(security) || (header === undefined && anonymousAllowed(security))) {
+    // req.auth: an API key already identified a project-plane request (the key wins over a bearer).
+    if (!takesBearer(security) || req.auth || (header === undefined && anonymousAllowed(security))) {
       next();
       return;
     }

@@ -37,9 +37,17 @@ export function openApiMiddleware(validateResponses: boolean, stages: EdgeStages
       handlers: {
         ApiKeyAuth: (req, scopes) => {
           const auth = req.auth;
-          if (!auth) throw { status: statusOf('unauthenticated'), message: 'missing X-API-Key header' };
+          if (!auth?.apiKeyId) throw { status: statusOf('unauthenticated'), message: 'missing X-API-Key header' };
           const missing = scopes.filter((s) => !auth.scopes.includes(s));
           if (missing.length) throw { status: statusOf('forbidden'), message: `API key lacks the required scope: ${missing.join(', ')}` };
+          return true;
+        },
+        // A member's bearer with X-Herald-Project: organizations' project-member gate has found the
+        // membership and refused (403) a scope the role lacks; this only confirms it ran.
+        MemberBearerAuth: (req, scopes) => {
+          const auth = req.auth;
+          if (!auth?.userId) throw { status: statusOf('unauthenticated'), message: 'missing bearer token' };
+          if (!scopes.every((s) => auth.scopes.includes(s))) throw { status: statusOf('forbidden'), message: 'role lacks the required scope' };
           return true;
         },
         // The bearer gate (auth/bearer.middleware.ts) has already looked the token up; on /admin/*

@@ -8,6 +8,7 @@ import { InvitationsService } from './invitations.service';
 import { MembershipRepository } from './membership.repository';
 import { MembersService } from './members.service';
 import { OrganizationActivity } from './organization-activity.service';
+import { projectMemberGate } from './project-member.gate';
 import { organizationRoutes } from './organizations.routes';
 import { OrganizationsService } from './organizations.service';
 import { roleGate } from './role-gate';
@@ -16,8 +17,9 @@ import { roleGate } from './role-gate';
 const INVITATION_SCRUB_INTERVAL_MS = 10_000;
 
 /**
- * Organizations, members, invitations, and an organization's usage and audit log. Its gate finds
- * the caller's role in the organization an operation names; its job scrubs invitation links out
+ * Organizations, members, invitations, and an organization's usage and audit log. Its gates let
+ * a member's bearer onto its projects' plane (X-Herald-Project) and find the caller's role in the
+ * organization an operation names; its job scrubs invitation links out
  * of stored email content (like the magic-link scrub).
  */
 export function organizationsArea(deps: Infrastructure): Area {
@@ -42,7 +44,10 @@ export function organizationsArea(deps: Infrastructure): Area {
       invitations,
       activity: new OrganizationActivity(db),
     }),
-    gates: [{ stage: 'authorize', handler: roleGate(new MembershipRepository(db)) }],
+    gates: [
+      { stage: 'identify', handler: projectMemberGate(new MembershipRepository(db)) },
+      { stage: 'authorize', handler: roleGate(new MembershipRepository(db)) },
+    ],
     jobs: [new PeriodicJob('invitation link scrub', INVITATION_SCRUB_INTERVAL_MS, () => stored.scrubSettled(), deps.logger)],
   };
 }

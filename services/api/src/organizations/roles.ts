@@ -10,3 +10,11 @@ export function isRole(value: unknown): value is Role {
 export function roleAtLeast(held: Role, needed: Role): boolean {
   return ROLES.indexOf(held) >= ROLES.indexOf(needed);
 }
+
+/**
+ * What a member's role holds on its organization's projects (a bearer with X-Herald-Project,
+ * control-plane.md): a viewer every `:read` scope, a developer, admin or owner every scope.
+ */
+export function roleHoldsScope(role: Role, scope: string): boolean {
+  return roleAtLeast(role, 'developer') || scope.endsWith(':read');
+}
