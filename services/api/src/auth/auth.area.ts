@@ -2,6 +2,7 @@ import type { Area } from '../http/area';
 import type { Infrastructure } from '../shared/infrastructure';
 import { PeriodicJob } from '../shared/periodic-job';
 import { authRoutes } from './auth.routes';
+import { BrowserSessionCookie } from './browser-session.cookie';
 import { bearerGate } from './bearer.middleware';
 import { MagicLinkRepository } from './magic-link.repository';
 import { ProfileService } from './profile.service';
@@ -41,6 +42,7 @@ export function authArea(deps: Infrastructure): Area {
         perAddressPerHour: config.MAGIC_LINK_PER_ADDRESS_PER_HOUR,
         perIpPerHour: config.MAGIC_LINK_PER_IP_PER_HOUR,
       }),
+      cookie: new BrowserSessionCookie(config.PUBLIC_URL),
     }),
     jobs: [new PeriodicJob('magic-link scrub', MAGIC_LINK_SCRUB_INTERVAL_MS, () => magicLinks.scrubSettled(), deps.logger)],
   };

@@ -1,8 +1,10 @@
+import { AppError } from '@herald/errors';
 import { routes, type RouteTable } from '../http/route-table';
 import { principalOf } from '../http/caller';
 import type { ProfileService } from './profile.service';
 import { requestMagicLink, type MagicLinkMailer } from './request-magic-link.use-case';
-import { logout } from './logout.use-case';
+import type { BrowserSessionCookie } from './browser-session.cookie';
+import { logout, logoutByRefreshToken } from './logout.use-case';
 import { refreshSession } from './refresh-session.use-case';
 import type { SessionDeps } from './session-tokens';
 import { verifyMagicLink } from './verify-magic-link.use-case';
@@ -13,6 +15,7 @@ export interface AuthRouteDeps {
   sessions: SessionDeps;
   profiles: ProfileService;
   throttle: SignInThrottle;
+  cookie: BrowserSessionCookie;
 }
 
 /** The same answer for every valid address, so it tells nobody whether an account exists. */
@@ -27,15 +30,30 @@ export function authRoutes(deps: AuthRouteDeps): RouteTable {
   });
 
   router.post('/auth/magic-link/verify', async (req, res) => {
-    res.json(await verifyMagicLink(deps.sessions, req.body.token, req.requestId));
+    res.json(deps.cookie.hand(req, res, await verifyMagicLink(deps.sessions, req.body.token, req.requestId)));
   });
 
   router.post('/auth/refresh', async (req, res) => {
-    res.json(await refreshSession(deps.sessions, req.body.refresh_token, req.requestId));
+    const bodyToken = (req.body as { refresh_token?: string } | undefined)?.refresh_token;
+    const token = deps.cookie.presented(req, bodyToken);
+    if (token === undefined) {
+      throw new AppError(
+        'unauthenticated',
+        deps.cookie.requested(req) ? 'no refresh token: neither in the body nor as the herald_refresh cookie' : 'no refresh token in the body',
+      );
+    }
+    res.json(deps.cookie.hand(req, res, await refreshSession(deps.sessions, token, req.requestId)));
   });
 
   router.post('/auth/logout', async (req, res) => {
-    await logout(deps.sessions, principalOf(req), req.body?.all === true, req.requestId);
+    const all = req.body?.all === true;
+    if (req.principal) await logout(deps.sessions, req.principal, all, req.requestId);
+    else if (deps.cookie.requested(req)) await logoutByRefreshToken(deps.sessions, deps.cookie.presented(req, undefined), all, req.requestId);
+    else {
+      res.setHeader('WWW-Authenticate', 'Bearer');
+      throw new AppError('unauthenticated', 'missing bearer token');
+    }
+    if (deps.cookie.requested(req)) deps.cookie.clear(res);
     res.status(204).end();
   });
 
