@@ -1,3 +1,4 @@
+import { BROWSER_SESSION, cookieHeader, refreshCookieOf, refreshCookiesOf } from '../../support/refresh-cookie';
 import { aSession } from '../auth/sign-in.support';
 import { anAccount, APP_REDIRECT, callBack, redeem, signIn, toCallback, useOAuthSystem } from './oauth.support';
 
@@ -100,6 +101,30 @@ describe('OAuth sign-in with an OpenID Connect issuer', () => {
     expect(answer.code).toBeUndefined();
     const { rows } = await sut.system.api.db.query('SELECT 1 FROM users WHERE lower(email) = $1', [account.email]);
     expect(rows).toEqual([]);
+  });
+
+  it('when a login code is redeemed with X-Herald-Session: cookie, then the refresh token is set as the cookie, not in the body; a connect code sets none', async () => {
+    const account = anAccount('console');
+    await sut.oidc.nextLogin(account);
+    const login = await sut.http().post('/api/v1/oauth/token').set(BROWSER_SESSION).send({ code: (await signIn(sut, 'oidc')).code });
+    expect(login.status).toBe(200);
+    expect(login.headers['cache-control']).toBe('no-store');
+    expect(login.body).toMatchObject({ created: true, user: { email: account.email } });
+    expect(login.body).not.toHaveProperty('refresh_token');
+    const cookie = refreshCookieOf(login);
+    // PUBLIC_URL is http here: no Secure.
+    expect(cookie.attributes).toEqual({ 'max-age': String(login.body.refresh_expires_in), path: '/api/v1/auth', httponly: true, samesite: 'Strict' });
+    const refreshed = await sut.http().post('/api/v1/auth/refresh').set(BROWSER_SESSION).set(cookieHeader(cookie.value)).send();
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.user.id).toBe(login.body.user.id);
+
+    await sut.oidc.nextLogin(anAccount('console-work'));
+    const bearer = refreshed.body.access_token as string;
+    const connect = await signIn(sut, 'oidc', { intent: 'connect', bearer });
+    const connected = await sut.http().post('/api/v1/oauth/token').set(BROWSER_SESSION).set('Authorization', `Bearer ${bearer}`).send({ code: connect.code });
+    expect(connected.status).toBe(200);
+    expect(connected.body).toHaveProperty('identity');
+    expect(refreshCookiesOf(connected)).toEqual([]);
   });
 
   it('when a signed-in user connects an account, then it shows on /auth/me and signs them in afterwards, and disconnecting ends that', async () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eventually } from '../../support/eventually';
+import { BROWSER_SESSION, cookieHeader, refreshCookieOf } from '../../support/refresh-cookie';
 import { anAddress, useSignInSystem } from '../auth/sign-in.support';
 import { anOrganizationWorld, aUser, bearer, type OrganizationWorld } from './organizations.support';
 
@@ -91,6 +92,21 @@ describe('inviting people to an organization', () => {
     const again = await accept(token);
     expect(again.status).toBe(401);
     expect(again.body).toEqual({ detail: expect.stringMatching(/unknown, expired, revoked or already used/) });
+  });
+
+  it('when an invitation is accepted with X-Herald-Session: cookie, then the refresh token is set as the cookie, not in the body, and refreshes the session', async () => {
+    const token = await mailedInvitation(world, anAddress('console'));
+    const accepted = await sut.http().post('/api/v1/invitations/accept').set(BROWSER_SESSION).send({ token });
+    expect(accepted.status).toBe(200);
+    expect(accepted.headers['cache-control']).toBe('no-store');
+    expect(accepted.body).toMatchObject({ organization_id: world.organizationId, role: 'developer' });
+    expect(accepted.body).not.toHaveProperty('refresh_token');
+    const cookie = refreshCookieOf(accepted);
+    // PUBLIC_URL is http here: no Secure. The path is the auth area's, not this request's.
+    expect(cookie.attributes).toEqual({ 'max-age': String(accepted.body.refresh_expires_in), path: '/api/v1/auth', httponly: true, samesite: 'Strict' });
+    const refreshed = await sut.http().post('/api/v1/auth/refresh').set(BROWSER_SESSION).set(cookieHeader(cookie.value)).send();
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.user.id).toBe(accepted.body.user.id);
   });
 
   it("when the token is sent with another user's bearer, then the answer is 403 and the invitation still works for its address", async () => {

@@ -1,3 +1,4 @@
+import { BrowserSessionCookie } from '../auth/browser-session.cookie';
 import { routes, type RouteTable } from '../http/route-table';
 import { principalOf } from '../http/caller';
 import { authorize } from './authorize.use-case';
@@ -8,6 +9,7 @@ import { redeemCode } from './redeem-code.use-case';
 
 export function oauthRoutes(deps: OAuthDeps): RouteTable {
   const router = routes();
+  const cookie = new BrowserSessionCookie(deps.publicUrl);
 
   router.get('/oauth/providers', (_req, res) => {
     res.json({ providers: deps.providers.names().map((name) => ({ name })) });
@@ -27,7 +29,9 @@ export function oauthRoutes(deps: OAuthDeps): RouteTable {
   });
 
   router.post('/oauth/token', async (req, res) => {
-    res.json(await redeemCode(deps, (req.body as { code: string }).code, req.principal, req.requestId));
+    const answer = await redeemCode(deps, (req.body as { code: string }).code, req.principal, req.requestId);
+    // A login starts a session (a browser session keeps its refresh token in the cookie); a connect starts none.
+    res.json('refresh_token' in answer ? cookie.hand(req, res, answer) : answer);
   });
 
   router.delete('/oauth/:provider/connection', async (req, res) => {

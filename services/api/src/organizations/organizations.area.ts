@@ -1,4 +1,5 @@
 import type { Area } from '../http/area';
+import { BrowserSessionCookie } from '../auth/browser-session.cookie';
 import { tokenLifetimesOf } from '../auth/session-tokens';
 import type { Infrastructure } from '../shared/infrastructure';
 import { PeriodicJob } from '../shared/periodic-job';
@@ -43,6 +44,7 @@ export function organizationsArea(deps: Infrastructure): Area {
       members: new MembersService(db),
       invitations,
       activity: new OrganizationActivity(db),
+      cookie: new BrowserSessionCookie(config.PUBLIC_URL),
     }),
     gates: [
       { stage: 'identify', handler: projectMemberGate(new MembershipRepository(db)) },

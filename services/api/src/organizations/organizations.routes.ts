@@ -1,3 +1,4 @@
+import type { BrowserSessionCookie } from '../auth/browser-session.cookie';
 import { routes, type RouteTable } from '../http/route-table';
 import { pageOf, principalOf } from '../http/caller';
 import { memberActorOf } from './organization-actor';
@@ -13,6 +14,8 @@ export interface OrganizationRouteDeps {
   members: MembersService;
   invitations: InvitationsService;
   activity: OrganizationActivity;
+  /** Accepting an invitation signs in: a browser session gets its refresh token as the cookie. */
+  cookie: BrowserSessionCookie;
 }
 
 /**
@@ -63,7 +66,7 @@ export function organizationRoutes(deps: OrganizationRouteDeps): RouteTable {
     res.status(204).end();
   });
   router.post('/invitations/accept', async (req, res) => {
-    res.json(await invitations.accept(req.body.token, req.principal?.userId, req.requestId));
+    res.json(deps.cookie.hand(req, res, await invitations.accept(req.body.token, req.principal?.userId, req.requestId)));
   });
 
   router.get('/organizations/:organization_id/usage', async (req, res) => {
