@@ -1,19 +1,16 @@
 import type { Area } from '../http/area';
 import { routes } from '../http/route-table';
+import { apiKeysRepositories } from '../api-keys/api-keys.repositories';
 import { ApiKeysService } from '../api-keys/api-keys.service';
 import type { Infrastructure } from '../shared/infrastructure';
 import { adminGate } from './admin-gate';
+import { adminRepositories } from './admin.repositories';
 import { adminRoutes } from './admin.routes';
-import { AdministratorRepository } from './administrator.repository';
 import { AdministratorsService } from './administrators.service';
 import { PlatformApiKeysService } from './platform-api-keys.service';
-import { AnalyticsRepository } from '../analytics/analytics.repository';
 import { AnalyticsService } from '../analytics/analytics.service';
-import { AuditLogRepository } from '../audit/audit-log.repository';
-import { UsageRepository } from '../usage/usage.repository';
 import { PlatformHealthCheck } from '../health/platform-health';
 import { platformReportRoutes } from './platform-reports.routes';
-import { SystemAccountRepository } from './system-account.repository';
 import { systemAccountRoutes } from './system-accounts.routes';
 import { SystemAccountsService } from './system-accounts.service';
 
@@ -24,20 +21,21 @@ import { SystemAccountsService } from './system-accounts.service';
  */
 export function adminArea(deps: Infrastructure): Area {
   const { db } = deps;
+  const repos = adminRepositories(db);
   return {
-    gates: [{ stage: 'authorize', handler: adminGate(new AdministratorRepository(db), new SystemAccountRepository(db)) }],
+    gates: [{ stage: 'authorize', handler: adminGate(repos.administrators, repos.systemAccounts) }],
     routes: routes().include(
       adminRoutes({
-        administrators: new AdministratorsService(db),
-        apiKeys: new PlatformApiKeysService(db, new ApiKeysService(db)),
+        administrators: new AdministratorsService(db, adminRepositories),
+        apiKeys: new PlatformApiKeysService(db, adminRepositories, new ApiKeysService(db, apiKeysRepositories)),
         health: new PlatformHealthCheck(db, deps.broker),
       }),
-      systemAccountRoutes(new SystemAccountsService(db)),
+      systemAccountRoutes(new SystemAccountsService(db, adminRepositories)),
       platformReportRoutes({
         db,
-        analytics: new AnalyticsService(new AnalyticsRepository(db)),
-        auditLog: new AuditLogRepository(db),
-        usage: new UsageRepository(db),
+        analytics: new AnalyticsService(repos.analytics),
+        auditLog: repos.auditLog,
+        usage: repos.usage,
       }),
     ),
   };

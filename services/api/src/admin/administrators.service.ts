@@ -1,10 +1,11 @@
 import type { Database } from '@herald/db';
 import { AppError } from '@herald/errors';
-import { UserRepository } from '../auth/user.repository';
 import { found } from '../shared/found';
 import { offsetOf, pageOf, type Page, type PageRequest } from '../shared/paging';
 import { auditAdminAction, type AdminActor } from '../audit/admin-action.audit';
-import { AdministratorRepository, type AdministratorView } from './administrator.repository';
+import type { RepositoryFactory } from '../shared/repositories';
+import type { AdministratorView } from './administrator.repository';
+import type { AdminRepositories } from './admin.repositories';
 import { mayActOn, mayGrant } from './permission-dominance';
 import { normalizePermissions } from './permissions';
 
@@ -13,15 +14,22 @@ const KEEPER = 'administrators:write';
 
 /** GET/POST /admin/administrators and GET/PATCH/DELETE /admin/administrators/{id}. */
 export class AdministratorsService {
-  constructor(private readonly db: Database) {}
+  private readonly repos: AdminRepositories;
+
+  constructor(
+    private readonly db: Database,
+    private readonly repositories: RepositoryFactory<AdminRepositories>,
+  ) {
+    this.repos = repositories(db);
+  }
 
   async list(page: PageRequest): Promise<Page<AdministratorView>> {
-    const { items, total } = await new AdministratorRepository(this.db).list(page.perPage, offsetOf(page));
+    const { items, total } = await this.repos.administrators.list(page.perPage, offsetOf(page));
     return pageOf(items, total, page);
   }
 
   async get(id: string): Promise<AdministratorView> {
-    return found(await new AdministratorRepository(this.db).get(id), 'administrator');
+    return found(await this.repos.administrators.get(id), 'administrator');
   }
 
   /** The user with this address (created when missing) becomes an administrator; 409 when they already are one. */
@@ -29,8 +37,9 @@ export class AdministratorsService {
     const permissions = normalizePermissions(input.permissions);
     mayGrant(callerHolds, permissions);
     return this.db.transaction(async (tx) => {
-      const { user } = await new UserRepository(tx).upsertByEmail(input.email.trim());
-      const admins = new AdministratorRepository(tx);
+      const repos = this.repositories(tx);
+      const { user } = await repos.users.upsertByEmail(input.email.trim());
+      const admins = repos.administrators;
       if (await admins.exists(user.id))
         throw new AppError('conflict', 'this user is already an administrator; change their permissions instead');
       const admin = await admins.put(user.id, permissions);
@@ -43,7 +52,7 @@ export class AdministratorsService {
   update(actor: AdminActor, callerHolds: string[], id: string, input: { permissions: string[] }): Promise<AdministratorView> {
     const permissions = normalizePermissions(input.permissions);
     return this.db.transaction(async (tx) => {
-      const admins = new AdministratorRepository(tx);
+      const admins = this.repositories(tx).administrators;
       const holders = await admins.lockHoldersOf(KEEPER);
       const before = found(await admins.get(id, true), 'administrator');
       mayActOn(callerHolds, before.permissions, permissions);
@@ -62,7 +71,7 @@ export class AdministratorsService {
 
   delete(actor: AdminActor, callerHolds: string[], id: string): Promise<void> {
     return this.db.transaction(async (tx) => {
-      const admins = new AdministratorRepository(tx);
+      const admins = this.repositories(tx).administrators;
       const holders = await admins.lockHoldersOf(KEEPER);
       const before = found(await admins.get(id, true), 'administrator');
       mayActOn(callerHolds, before.permissions);

@@ -1,9 +1,7 @@
 import type { Database } from '@herald/db';
 import { auditUserAction } from '../audit/user-action.audit';
 import { startSession, type TokenLifetimes } from '../auth/session-tokens';
-import { UserRepository } from '../auth/user.repository';
-import { AuditLogRepository } from '../audit/audit-log.repository';
-import { AdministratorRepository } from './administrator.repository';
+import { adminRepositories } from './admin.repositories';
 import { ADMIN_PERMISSIONS, normalizePermissions } from './permissions';
 
 export interface GrantResult {
@@ -22,10 +20,11 @@ export interface GrantResult {
 export function grantAdministrator(db: Database, email: string, named: string[], lifetimes: TokenLifetimes): Promise<GrantResult> {
   const permissions = normalizePermissions(named.length > 0 ? named : ADMIN_PERMISSIONS);
   return db.transaction(async (tx) => {
-    const { user } = await new UserRepository(tx).upsertByEmail(email);
-    const admin = await new AdministratorRepository(tx).put(user.id, permissions);
+    const repos = adminRepositories(tx);
+    const { user } = await repos.users.upsertByEmail(email);
+    const admin = await repos.administrators.put(user.id, permissions);
     // No signed-in user acted: the operator's shell did, so the actor is null and `via` says so.
-    await new AuditLogRepository(tx).insert({
+    await repos.auditLog.insert({
       projectId: null,
       actorApiKeyId: null,
       actorUserId: null,

@@ -6,19 +6,28 @@ import { offsetOf, pageOf, type Page, type PageRequest } from '../shared/paging'
 import { auditAdminAction, type AdminActor } from '../audit/admin-action.audit';
 import { mayActOn, mayGrant } from './permission-dominance';
 import { normalizePermissions } from './permissions';
-import { SystemAccountRepository, type CredentialView, type SystemAccountView } from './system-account.repository';
+import type { RepositoryFactory } from '../shared/repositories';
+import type { AdminRepositories } from './admin.repositories';
+import type { CredentialView, SystemAccountView } from './system-account.repository';
 
 /** /admin/system-accounts: machine administrators and their credentials (a secret is shown once). */
 export class SystemAccountsService {
-  constructor(private readonly db: Database) {}
+  private readonly repos: AdminRepositories;
+
+  constructor(
+    private readonly db: Database,
+    private readonly repositories: RepositoryFactory<AdminRepositories>,
+  ) {
+    this.repos = repositories(db);
+  }
 
   async list(page: PageRequest): Promise<Page<SystemAccountView>> {
-    const { items, total } = await new SystemAccountRepository(this.db).list(page.perPage, offsetOf(page));
+    const { items, total } = await this.repos.systemAccounts.list(page.perPage, offsetOf(page));
     return pageOf(items, total, page);
   }
 
   async get(id: string): Promise<SystemAccountView> {
-    return found(await new SystemAccountRepository(this.db).get(id), 'system account');
+    return found(await this.repos.systemAccounts.get(id), 'system account');
   }
 
   /** Every permission given must be held by the caller, as for administrators. */
@@ -26,7 +35,7 @@ export class SystemAccountsService {
     const permissions = normalizePermissions(input.permissions);
     mayGrant(callerHolds, permissions);
     return this.db.transaction(async (tx) => {
-      const account = await new SystemAccountRepository(tx).create(input.name.trim(), permissions);
+      const account = await this.repositories(tx).systemAccounts.create(input.name.trim(), permissions);
       await auditAdminAction(tx, actor, 'system_account.created', {}, { target_id: account.id, name: account.name, permissions });
       return account;
     });
@@ -41,7 +50,7 @@ export class SystemAccountsService {
   ): Promise<SystemAccountView> {
     const permissions = input.permissions && normalizePermissions(input.permissions);
     return this.db.transaction(async (tx) => {
-      const accounts = new SystemAccountRepository(tx);
+      const accounts = this.repositories(tx).systemAccounts;
       const before = found(await accounts.get(id, true), 'system account');
       mayActOn(callerHolds, before.permissions, permissions);
       const name = input.name?.trim();
@@ -53,7 +62,7 @@ export class SystemAccountsService {
 
   delete(actor: AdminActor, callerHolds: string[], id: string): Promise<void> {
     return this.db.transaction(async (tx) => {
-      const accounts = new SystemAccountRepository(tx);
+      const accounts = this.repositories(tx).systemAccounts;
       const before = found(await accounts.get(id, true), 'system account');
       mayActOn(callerHolds, before.permissions);
       await accounts.delete(id);
@@ -75,7 +84,7 @@ export class SystemAccountsService {
     if (expiresAt !== null && Date.parse(expiresAt) <= Date.now())
       throw new ValidationFailed([{ loc: ['body', 'expires_at'], msg: 'must be in the future', type: 'value_error' }]);
     return this.db.transaction(async (tx) => {
-      const accounts = new SystemAccountRepository(tx);
+      const accounts = this.repositories(tx).systemAccounts;
       mayActOn(callerHolds, found(await accounts.get(id, true), 'system account').permissions);
       const token = newOpaqueToken(TOKEN_PREFIX.systemAccount);
       const credential = await accounts.addCredential(id, token.hash, expiresAt);
@@ -85,7 +94,7 @@ export class SystemAccountsService {
   }
 
   async credentials(id: string, page: PageRequest): Promise<Page<CredentialView>> {
-    const accounts = new SystemAccountRepository(this.db);
+    const accounts = this.repos.systemAccounts;
     found(await accounts.get(id), 'system account');
     return accounts.credentials(id, page);
   }
@@ -93,7 +102,7 @@ export class SystemAccountsService {
   /** Revoking a stronger account's credential is acting on that account, as issuing one is. */
   deleteCredential(actor: AdminActor, callerHolds: string[], id: string, credentialId: string): Promise<void> {
     return this.db.transaction(async (tx) => {
-      const accounts = new SystemAccountRepository(tx);
+      const accounts = this.repositories(tx).systemAccounts;
       mayActOn(callerHolds, found(await accounts.get(id, true), 'system account').permissions);
       if (!(await accounts.deleteCredential(id, credentialId))) throw new AppError('not_found', 'credential not found');
       await auditAdminAction(tx, actor, 'system_account.credential_deleted', {}, { target_id: id, credential_id: credentialId });

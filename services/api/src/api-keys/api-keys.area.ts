@@ -3,9 +3,9 @@ import type { Infrastructure } from '../shared/infrastructure';
 import { ApiKeyAuthenticator } from './api-key-authenticator';
 import { apiKeyChanges } from './api-key-changes.listener';
 import { apiKeyGate } from './api-key.middleware';
-import { ApiKeyRepository } from './api-key.repository';
 import { apiKeyRoutes } from './api-key.routes';
 import { UseRecorder } from './api-key-use.recorder';
+import { apiKeysRepositories } from './api-keys.repositories';
 import { ApiKeysService } from './api-keys.service';
 
 /**
@@ -13,12 +13,12 @@ import { ApiKeysService } from './api-keys.service';
  * project-plane request (cached; the listener evicts changed keys from every process's cache).
  */
 export function apiKeysArea({ db, config, logger }: Infrastructure): Area {
-  const keys = new ApiKeyRepository(db);
+  const keys = apiKeysRepositories(db).apiKeys;
   const changes = apiKeyChanges(config.DATABASE_URL, logger);
   const uses = new UseRecorder(keys, (err) => logger.warn('api key last_used_at not written', { error: err.message }));
   const authenticator = new ApiKeyAuthenticator(keys, config.API_KEY_CACHE_TTL_MS, uses, changes);
   return {
-    routes: apiKeyRoutes(new ApiKeysService(db)),
+    routes: apiKeyRoutes(new ApiKeysService(db, apiKeysRepositories)),
     gates: [{ stage: 'identify', handler: apiKeyGate(authenticator) }],
     jobs: [{ name: 'api key changes', start: () => changes.start(authenticator), stop: () => changes.stop() }],
   };

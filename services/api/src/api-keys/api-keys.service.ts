@@ -6,7 +6,9 @@ import { auditChange } from '../audit/change.audit';
 import type { Actor } from '../organizations/control-plane-actor';
 import { found } from '../shared/found';
 import { offsetOf, pageOf, type Page, type PageRequest } from '../shared/paging';
-import { ApiKeyRepository, type ApiKeyView } from './api-key.repository';
+import type { RepositoryFactory } from '../shared/repositories';
+import type { ApiKeyView } from './api-key.repository';
+import type { ApiKeysRepositories } from './api-keys.repositories';
 
 export interface CreateKeyInput {
   name: string;
@@ -33,14 +35,21 @@ function futureOrNull(expiresAt: string | null | undefined): string | null {
  * expiry changes reach every api process through the `api_keys` triggers' notifications.
  */
 export class ApiKeysService {
-  constructor(private readonly db: Database) {}
+  private readonly repos: ApiKeysRepositories;
+
+  constructor(
+    private readonly db: Database,
+    private readonly repositories: RepositoryFactory<ApiKeysRepositories>,
+  ) {
+    this.repos = repositories(db);
+  }
 
   create(projectId: string, input: CreateKeyInput, actor: Actor): Promise<IssuedKey> {
     const expiresAt = futureOrNull(input.expires_at);
     const secret = generateApiKey();
     const scopes = unique(input.scopes);
     return this.db.transaction(async (tx) => {
-      const key = await new ApiKeyRepository(tx).insert({
+      const key = await this.repositories(tx).apiKeys.insert({
         projectId,
         name: input.name.trim(),
         hash: secret.hash,
@@ -55,18 +64,18 @@ export class ApiKeysService {
 
   async list(projectId: string, page: PageRequest): Promise<Page<ApiKeyView>> {
     const offset = offsetOf(page);
-    const { items, total } = await new ApiKeyRepository(this.db).list(projectId, { limit: page.perPage, offset });
+    const { items, total } = await this.repos.apiKeys.list(projectId, { limit: page.perPage, offset });
     return pageOf(items, total, page);
   }
 
   async get(projectId: string, keyId: string): Promise<ApiKeyView> {
-    return found(await new ApiKeyRepository(this.db).get(projectId, keyId), 'API key');
+    return found(await this.repos.apiKeys.get(projectId, keyId), 'API key');
   }
 
   update(projectId: string, keyId: string, changes: { name?: string; scopes?: string[] }, actor: Actor): Promise<ApiKeyView> {
     const clean = { name: changes.name?.trim(), scopes: changes.scopes && unique(changes.scopes) };
     return this.db.transaction(async (tx) => {
-      const key = found(await new ApiKeyRepository(tx).update(projectId, keyId, clean), 'API key');
+      const key = found(await this.repositories(tx).apiKeys.update(projectId, keyId, clean), 'API key');
       await auditChange(tx, actor, 'api_key.updated', projectId, { target_id: keyId, ...definedOnly(clean) });
       return key;
     });
@@ -85,7 +94,7 @@ export class ApiKeysService {
   ): Promise<IssuedKey & { replaces: { id: string; expires_at: Date } }> {
     const secret = generateApiKey();
     return this.db.transaction(async (tx) => {
-      const keys = new ApiKeyRepository(tx);
+      const keys = this.repositories(tx).apiKeys;
       const old = found(await keys.get(projectId, keyId, true), 'API key');
       if (old.replaced_by) throw new AppError('conflict', `this key was already rotated; its replacement is ${old.replaced_by}`);
       if (old.status === 'revoked' || old.status === 'expired')
@@ -114,7 +123,7 @@ export class ApiKeysService {
   /** Idempotent: revoking a revoked key changes nothing and writes no second entry. */
   revoke(projectId: string, keyId: string, actor: Actor): Promise<void> {
     return this.db.transaction(async (tx) => {
-      const newly = await new ApiKeyRepository(tx).revoke(projectId, keyId);
+      const newly = await this.repositories(tx).apiKeys.revoke(projectId, keyId);
       if (newly === undefined) throw new AppError('not_found', 'API key not found');
       if (newly) await auditChange(tx, actor, 'api_key.revoked', projectId, { target_id: keyId });
     });

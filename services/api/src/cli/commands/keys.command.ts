@@ -3,6 +3,7 @@ import type { Database } from '@herald/db';
 import { Option, type Command } from 'commander';
 import type { ApiKeyView } from '../../api-keys/api-key.repository';
 import { DEFAULT_GRACE_PERIOD_S } from '../../api-keys/rotation-policy';
+import { apiKeysRepositories } from '../../api-keys/api-keys.repositories';
 import { ApiKeysService } from '../../api-keys/api-keys.service';
 import { ALL_PROJECT_SCOPES } from '../../api-keys/scopes';
 import type { Actor } from '../../organizations/control-plane-actor';
@@ -35,7 +36,7 @@ async function asOperator<T>(
   return withDatabase(config, async (db) => {
     const project = await projectArgument(db, projectValue);
     const actor: Actor = { userId: null, organizationId: project.organization_id, via: `cli ${command}` };
-    return fn(new ApiKeysService(db), project.id, actor, db);
+    return fn(new ApiKeysService(db, apiKeysRepositories), project.id, actor, db);
   });
 }
 
