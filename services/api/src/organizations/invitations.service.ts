@@ -6,13 +6,12 @@ import { hashToken, newOpaqueToken, TOKEN_PREFIX } from '../auth/opaque-token';
 import { startSession, type TokenLifetimes, type TokenPair } from '../auth/session-tokens';
 import { queueSystemEmail } from '../system-templates/system-email';
 import type { SystemProjectRef } from '../shared/infrastructure';
-import { UserRepository } from '../auth/user.repository';
+import type { RepositoryFactory } from '../shared/repositories';
 import type { Page, PageRequest } from '../shared/paging';
-import { InvitationRepository, type InvitationStatus, type InvitationView } from './invitation.repository';
+import type { InvitationStatus, InvitationView } from './invitation.repository';
 import type { InvitationThrottle } from './invitation-throttle';
 import { auditOrganization, type MemberActor } from './organization-actor';
-import { OrganizationRepository } from './organization.repository';
-import { MembershipRepository } from './membership.repository';
+import type { OrganizationsRepositories } from './organizations.repositories';
 import type { Role } from './roles';
 
 /** Invitation links work for 7 days (control-plane.md). */
@@ -21,6 +20,7 @@ export const INVITATION_EVENT_TYPE = 'organization.invitation';
 
 export interface InvitationDeps {
   db: Database;
+  repositories: RepositoryFactory<OrganizationsRepositories>;
   system: SystemProjectRef;
   names: TopologyNames;
   /** APP_URL: the link is `${appUrl}/invitations/accept?token=...`. */
@@ -39,7 +39,11 @@ export type AcceptedInvitation = { organization_id: string; role: Role } & Token
  * scrubbed from the stored email once it has settled or the invitation is closed.
  */
 export class InvitationsService {
-  constructor(private readonly deps: InvitationDeps) {}
+  private readonly repos: OrganizationsRepositories;
+
+  constructor(private readonly deps: InvitationDeps) {
+    this.repos = deps.repositories(deps.db);
+  }
 
   async invite(actor: MemberActor, email: string, role: Role): Promise<InvitationView> {
     if (role === 'owner' && actor.role !== 'owner') throw new AppError('forbidden', 'only an owner may invite an owner');
@@ -48,16 +52,17 @@ export class InvitationsService {
     const token = newOpaqueToken(TOKEN_PREFIX.invitation);
     let giveBack: (() => void) | undefined;
     const sent = this.deps.db.transaction(async (tx) => {
-      const organization = await new OrganizationRepository(tx).get(actor.organizationId);
+      const repos = this.deps.repositories(tx);
+      const organization = await repos.organizations.get(actor.organizationId);
       if (!organization) throw new AppError('not_found', 'organization not found');
-      if (await new MembershipRepository(tx).hasMemberWithEmail(actor.organizationId, address)) {
+      if (await repos.memberships.hasMemberWithEmail(actor.organizationId, address)) {
         throw new AppError('conflict', 'this address already belongs to a member of the organization');
       }
-      const invitations = new InvitationRepository(tx);
+      const invitations = repos.invitations;
       await invitations.expireStale(actor.organizationId, address);
       // Taken once nothing else refuses it; an invitation that is not sent after all gives it back.
       giveBack = this.deps.throttle.take(actor.organizationId, actor.userId);
-      const inviter = await new UserRepository(tx).findById(actor.userId);
+      const inviter = await repos.users.findById(actor.userId);
       const eventId = await queueSystemEmail(tx, {
         projectId,
         names: this.deps.names,
@@ -94,13 +99,13 @@ export class InvitationsService {
   }
 
   list(organizationId: string, status: InvitationStatus | undefined, page: PageRequest): Promise<Page<InvitationView>> {
-    return new InvitationRepository(this.deps.db).list(organizationId, status, page);
+    return this.repos.invitations.list(organizationId, status, page);
   }
 
   /** Idempotent for a revoked or expired invitation; an accepted one cannot be taken back (remove the member). */
   revoke(actor: MemberActor, invitationId: string): Promise<void> {
     return this.deps.db.transaction(async (tx) => {
-      const was = await new InvitationRepository(tx).revoke(actor.organizationId, invitationId);
+      const was = await this.deps.repositories(tx).invitations.revoke(actor.organizationId, invitationId);
       if (!was) throw new AppError('not_found', 'invitation not found');
       if (was === 'accepted') throw new AppError('conflict', 'the invitation was already accepted; remove the member instead');
       await auditOrganization(tx, actor, 'invitation.revoked', { target_id: invitationId, was });
@@ -113,10 +118,11 @@ export class InvitationsService {
    */
   accept(token: string, bearerUserId: string | undefined, requestId?: string): Promise<AcceptedInvitation> {
     return this.deps.db.transaction(async (tx) => {
-      const invitations = new InvitationRepository(tx);
+      const repos = this.deps.repositories(tx);
+      const invitations = repos.invitations;
       const held = await invitations.holdByToken(hashToken(token));
       if (!held?.usable) throw new AppError('unauthenticated', 'the invitation is unknown, expired, revoked or already used');
-      const users = new UserRepository(tx);
+      const users = repos.users;
       if (bearerUserId !== undefined) {
         const signedIn = await users.findById(bearerUserId);
         if (signedIn?.email.toLowerCase() !== held.email.toLowerCase()) {
@@ -124,7 +130,7 @@ export class InvitationsService {
         }
       }
       const { user, created } = await users.upsertByEmail(held.email);
-      const role = await new MembershipRepository(tx).add(held.organizationId, user.id, held.role);
+      const role = await repos.memberships.add(held.organizationId, user.id, held.role);
       await invitations.markAccepted(held.id, user.id);
       const { sessionId, tokens } = await startSession(tx, user, this.deps.lifetimes);
       const actor = { userId: user.id, organizationId: held.organizationId, requestId };

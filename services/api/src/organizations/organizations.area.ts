@@ -3,12 +3,11 @@ import { BrowserSessionCookie } from '../auth/browser-session.cookie';
 import { tokenLifetimesOf } from '../auth/session-tokens';
 import type { Infrastructure } from '../shared/infrastructure';
 import { PeriodicJob } from '../shared/periodic-job';
-import { InvitationRepository } from './invitation.repository';
 import { InvitationThrottle } from './invitation-throttle';
 import { InvitationsService } from './invitations.service';
-import { MembershipRepository } from './membership.repository';
 import { MembersService } from './members.service';
 import { OrganizationActivity } from './organization-activity.service';
+import { organizationsRepositories } from './organizations.repositories';
 import { projectMemberGate } from './project-member.gate';
 import { organizationRoutes } from './organizations.routes';
 import { OrganizationsService } from './organizations.service';
@@ -25,8 +24,10 @@ const INVITATION_SCRUB_INTERVAL_MS = 10_000;
  */
 export function organizationsArea(deps: Infrastructure): Area {
   const { db, config } = deps;
+  const repos = organizationsRepositories(db);
   const invitations = new InvitationsService({
     db,
+    repositories: organizationsRepositories,
     system: deps.systemProject,
     names: deps.names,
     appUrl: config.APP_URL,
@@ -37,19 +38,18 @@ export function organizationsArea(deps: Infrastructure): Area {
       perUserPerHour: config.INVITATIONS_PER_USER_PER_HOUR,
     }),
   });
-  const stored = new InvitationRepository(db);
   return {
     routes: organizationRoutes({
-      organizations: new OrganizationsService(db, config.MAX_ORGANIZATIONS_PER_USER),
-      members: new MembersService(db),
+      organizations: new OrganizationsService(db, organizationsRepositories, config.MAX_ORGANIZATIONS_PER_USER),
+      members: new MembersService(db, organizationsRepositories),
       invitations,
-      activity: new OrganizationActivity(db),
+      activity: new OrganizationActivity(db, organizationsRepositories),
       cookie: new BrowserSessionCookie(config.PUBLIC_URL),
     }),
     gates: [
-      { stage: 'identify', handler: projectMemberGate(new MembershipRepository(db)) },
-      { stage: 'authorize', handler: roleGate(new MembershipRepository(db)) },
+      { stage: 'identify', handler: projectMemberGate(repos.memberships) },
+      { stage: 'authorize', handler: roleGate(repos.memberships) },
     ],
-    jobs: [new PeriodicJob('invitation link scrub', INVITATION_SCRUB_INTERVAL_MS, () => stored.scrubSettled(), deps.logger)],
+    jobs: [new PeriodicJob('invitation link scrub', INVITATION_SCRUB_INTERVAL_MS, () => repos.invitations.scrubSettled(), deps.logger)],
   };
 }
