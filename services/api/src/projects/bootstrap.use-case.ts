@@ -2,10 +2,8 @@ import type { Database } from '@herald/db';
 import { SecretBox, generateApiKey, generateSigningSecret } from '@herald/secrets';
 import { auditUserAction } from '../audit/user-action.audit';
 import { DEFAULT_TOKEN_LIFETIMES, startSession, type TokenLifetimes } from '../auth/session-tokens';
-import { UserRepository } from '../auth/user.repository';
-import { AuditLogRepository } from '../audit/audit-log.repository';
-import { TenantRepository } from './tenant.repository';
 import { ALL_PROJECT_SCOPES } from '../api-keys/scopes';
+import { projectsRepositories } from './projects.repositories';
 
 export interface BootstrapInput {
   name: string;
@@ -40,8 +38,8 @@ export async function bootstrap(
   lifetimes: TokenLifetimes = DEFAULT_TOKEN_LIFETIMES,
 ): Promise<BootstrapResult> {
   return db.transaction(async (tx) => {
-    const tenants = new TenantRepository(tx);
-    const users = new UserRepository(tx);
+    const repos = projectsRepositories(tx);
+    const { tenants, users } = repos;
     const { user } = await users.upsertByEmail(input.email);
     const organizationId = await tenants.upsertOrganizationOf(user.id, input.name);
     await users.putMembership(organizationId, user.id, 'owner');
@@ -50,7 +48,7 @@ export async function bootstrap(
     const scopes = input.scopes ?? ALL_PROJECT_SCOPES;
     const apiKeyId = await tenants.insertApiKey(project.id, 'bootstrap', key.hash, key.displayPrefix, scopes);
     // Key actions are audited with the change: no API key acted here, so the actor is null.
-    await new AuditLogRepository(tx).insert({
+    await repos.auditLog.insert({
       projectId: project.id,
       action: 'api_key.created',
       actorApiKeyId: null,

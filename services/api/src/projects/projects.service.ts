@@ -5,7 +5,9 @@ import { found } from '../shared/found';
 import { offsetOf, pageOf, type Page, type PageRequest } from '../shared/paging';
 import { auditChange } from '../audit/change.audit';
 import type { Actor } from '../organizations/control-plane-actor';
-import { ProjectRepository, type ProjectView } from './project.repository';
+import type { RepositoryFactory } from '../shared/repositories';
+import type { ProjectView } from './project.repository';
+import type { ProjectsRepositories } from './projects.repositories';
 
 export interface ProjectInput {
   name?: string;
@@ -18,12 +20,17 @@ export interface ProjectInput {
  * Every change is audited in its own transaction, never with the secret.
  */
 export class ProjectsService {
+  private readonly repos: ProjectsRepositories;
+
   constructor(
     private readonly db: Database,
+    private readonly repositories: RepositoryFactory<ProjectsRepositories>,
     private readonly box: SecretBox,
     /** MAX_PROJECTS_PER_ORGANIZATION */
     private readonly maxPerOrganization: number,
-  ) {}
+  ) {
+    this.repos = repositories(db);
+  }
 
   create(
     input: Required<Pick<ProjectInput, 'name'>> & ProjectInput,
@@ -31,7 +38,7 @@ export class ProjectsService {
   ): Promise<ProjectView & { webhook_signing_secret: string }> {
     const secret = generateSigningSecret();
     return this.db.transaction(async (tx) => {
-      const projects = new ProjectRepository(tx);
+      const projects = this.repositories(tx).projects;
       const held = await projects.countLockingOrganization(actor.organizationId);
       if (held === undefined) throw new AppError('not_found', 'organization not found');
       if (held >= this.maxPerOrganization) {
@@ -45,18 +52,18 @@ export class ProjectsService {
 
   async list(actor: Actor, page: PageRequest): Promise<Page<ProjectView>> {
     const offset = offsetOf(page);
-    const { items, total } = await new ProjectRepository(this.db).list(actor.organizationId, { limit: page.perPage, offset });
+    const { items, total } = await this.repos.projects.list(actor.organizationId, { limit: page.perPage, offset });
     return pageOf(items, total, page);
   }
 
   async get(projectId: string): Promise<ProjectView> {
-    return found(await new ProjectRepository(this.db).get(projectId), 'project');
+    return found(await this.repos.projects.get(projectId), 'project');
   }
 
   update(projectId: string, input: ProjectInput, actor: Actor): Promise<ProjectView> {
     const changes = { name: input.name?.trim(), description: input.description };
     return this.db.transaction(async (tx) => {
-      const project = found(await new ProjectRepository(tx).update(projectId, changes), 'project');
+      const project = found(await this.repositories(tx).projects.update(projectId, changes), 'project');
       const sent = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
       await auditChange(tx, actor, 'project.updated', projectId, { target_id: projectId, ...sent });
       return project;
@@ -71,7 +78,7 @@ export class ProjectsService {
    */
   delete(projectId: string, actor: Actor): Promise<void> {
     return this.db.transactionRetryingDeadlocks(async (tx) => {
-      const project = found(await new ProjectRepository(tx).delete(projectId), 'project');
+      const project = found(await this.repositories(tx).projects.delete(projectId), 'project');
       await auditChange(tx, actor, 'project.deleted', null, { target_id: projectId, project_id: projectId, name: project.name });
     });
   }
@@ -83,7 +90,7 @@ export class ProjectsService {
   ): Promise<{ webhook_signing_secret: string; previous_expires_at: Date }> {
     const secret = generateSigningSecret();
     return this.db.transaction(async (tx) => {
-      const previousExpiresAt = await new ProjectRepository(tx).rotateSecret(projectId, this.box.seal(secret), graceSeconds);
+      const previousExpiresAt = await this.repositories(tx).projects.rotateSecret(projectId, this.box.seal(secret), graceSeconds);
       if (!previousExpiresAt) throw new AppError('not_found', 'project not found');
       await auditChange(tx, actor, 'project.signing_secret_rotated', projectId, {
         target_id: projectId,

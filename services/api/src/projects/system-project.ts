@@ -1,7 +1,7 @@
 import type { Database } from '@herald/db';
 import { generateSigningSecret, type SecretBox } from '@herald/secrets';
 import type { SystemProjectRef } from '../shared/infrastructure';
-import { TenantRepository } from './tenant.repository';
+import { projectsRepositories, type ProjectsRepositories } from './projects.repositories';
 
 /** The organization (marked `is_system`; the name is only a label) and project Herald's own emails are published from. */
 export const SYSTEM_ORGANIZATION_NAME = 'herald-system';
@@ -15,11 +15,14 @@ const SYSTEM_PROJECT_NAME = 'system';
  */
 export class SystemProject implements SystemProjectRef {
   private id?: Promise<string>;
+  private readonly repos: ProjectsRepositories;
 
   constructor(
-    private readonly db: Database,
+    db: Database,
     private readonly box: SecretBox,
-  ) {}
+  ) {
+    this.repos = projectsRepositories(db);
+  }
 
   projectId(): Promise<string> {
     this.id ??= this.ensure().catch((err: unknown) => {
@@ -30,7 +33,7 @@ export class SystemProject implements SystemProjectRef {
   }
 
   private async ensure(): Promise<string> {
-    const tenants = new TenantRepository(this.db);
+    const { tenants } = this.repos;
     const organizationId = await tenants.upsertSystemOrganization(SYSTEM_ORGANIZATION_NAME);
     const project = await tenants.upsertProject(organizationId, SYSTEM_PROJECT_NAME, this.box.seal(generateSigningSecret()));
     return project.id;
