@@ -1,15 +1,13 @@
 import type { Area } from '../http/area';
 import type { Infrastructure } from '../shared/infrastructure';
 import { PeriodicJob } from '../shared/periodic-job';
+import { authRepositories } from './auth.repositories';
 import { authRoutes } from './auth.routes';
 import { BrowserSessionCookie } from './browser-session.cookie';
 import { bearerGate } from './bearer.middleware';
-import { MagicLinkRepository } from './magic-link.repository';
 import { ProfileService } from './profile.service';
-import { SessionRepository } from './session.repository';
 import { tokenLifetimesOf } from './session-tokens';
 import { SignInThrottle } from './sign-in-throttle';
-import { UserRepository } from './user.repository';
 
 /** How often an api process overwrites the links of settled or expired magic-link emails. */
 const MAGIC_LINK_SCRUB_INTERVAL_MS = 10_000;
@@ -21,22 +19,23 @@ const MAGIC_LINK_SCRUB_INTERVAL_MS = 10_000;
  */
 export function authArea(deps: Infrastructure): Area {
   const { db, config } = deps;
-  const sessions = { db, lifetimes: tokenLifetimesOf(config) };
+  const repos = authRepositories(db);
+  const sessions = { db, repositories: authRepositories, lifetimes: tokenLifetimesOf(config) };
   const mailer = {
     db,
+    repositories: authRepositories,
     system: deps.systemProject,
     names: deps.names,
     appUrl: config.APP_URL,
     ttlS: config.MAGIC_LINK_TTL_S,
     onCommitted: deps.onCommitted,
   };
-  const magicLinks = new MagicLinkRepository(db);
   return {
-    gates: [{ stage: 'identify', handler: bearerGate(new SessionRepository(db)) }],
+    gates: [{ stage: 'identify', handler: bearerGate(repos.sessions) }],
     routes: authRoutes({
       mailer,
       sessions,
-      profiles: new ProfileService(new UserRepository(db)),
+      profiles: new ProfileService(repos.users),
       throttle: new SignInThrottle({
         perAddressAndIpPerHour: config.MAGIC_LINK_PER_ADDRESS_AND_IP_PER_HOUR,
         perAddressPerHour: config.MAGIC_LINK_PER_ADDRESS_PER_HOUR,
@@ -44,6 +43,6 @@ export function authArea(deps: Infrastructure): Area {
       }),
       cookie: new BrowserSessionCookie(config.PUBLIC_URL),
     }),
-    jobs: [new PeriodicJob('magic-link scrub', MAGIC_LINK_SCRUB_INTERVAL_MS, () => magicLinks.scrubSettled(), deps.logger)],
+    jobs: [new PeriodicJob('magic-link scrub', MAGIC_LINK_SCRUB_INTERVAL_MS, () => repos.magicLinks.scrubSettled(), deps.logger)],
   };
 }

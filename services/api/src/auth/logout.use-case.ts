@@ -1,7 +1,6 @@
 import { AppError } from '@herald/errors';
 import { auditUserAction } from '../audit/user-action.audit';
 import { hashToken } from './opaque-token';
-import { SessionRepository } from './session.repository';
 import type { SessionDeps } from './session-tokens';
 
 /** Ends this session, or every session of the user; their access tokens are refused from the next request on. */
@@ -12,7 +11,7 @@ export async function logout(
   requestId?: string,
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const sessions = new SessionRepository(tx);
+    const { sessions } = deps.repositories(tx);
     const revoked = all ? await sessions.revokeAllOf(principal.userId) : await sessions.revoke(principal.sessionId);
     await auditUserAction(
       tx,
@@ -34,7 +33,7 @@ export async function logoutByRefreshToken(deps: SessionDeps, refreshToken: stri
   if (all) throw new AppError('unauthenticated', 'ending every session needs the bearer token');
   if (refreshToken === undefined) return;
   await deps.db.transaction(async (tx) => {
-    const sessions = new SessionRepository(tx);
+    const { sessions } = deps.repositories(tx);
     const state = await sessions.lockRefreshToken(hashToken(refreshToken), deps.lifetimes.sessionMaxAgeS);
     if (!state) return;
     const revoked = await sessions.revoke(state.sessionId);

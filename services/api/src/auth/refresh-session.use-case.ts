@@ -1,9 +1,7 @@
 import { AppError } from '@herald/errors';
 import { auditUserAction } from '../audit/user-action.audit';
 import { hashToken } from './opaque-token';
-import { SessionRepository } from './session.repository';
 import { issueTokens, type SessionDeps, type TokenPair } from './session-tokens';
-import { UserRepository } from './user.repository';
 
 type RefreshOutcome = { kind: 'rotated'; tokens: TokenPair } | { kind: 'invalid' } | { kind: 'reused' };
 
@@ -16,7 +14,7 @@ type RefreshOutcome = { kind: 'rotated'; tokens: TokenPair } | { kind: 'invalid'
 export async function refreshSession(deps: SessionDeps, refreshToken: string, requestId?: string): Promise<TokenPair> {
   const hash = hashToken(refreshToken);
   const outcome = await deps.db.transaction(async (tx): Promise<RefreshOutcome> => {
-    const sessions = new SessionRepository(tx);
+    const { sessions, users } = deps.repositories(tx);
     const state = await sessions.lockRefreshToken(hash, deps.lifetimes.sessionMaxAgeS);
     if (!state || state.sessionRevoked || state.expired) return { kind: 'invalid' };
     if (state.rotated) {
@@ -32,7 +30,7 @@ export async function refreshSession(deps: SessionDeps, refreshToken: string, re
     }
     await sessions.markRotated(hash);
     await sessions.endAccessTokens(state.sessionId);
-    const user = await new UserRepository(tx).findById(state.userId);
+    const user = await users.findById(state.userId);
     if (!user) return { kind: 'invalid' };
     return { kind: 'rotated', tokens: await issueTokens(tx, state.sessionId, user, deps.lifetimes) };
   });

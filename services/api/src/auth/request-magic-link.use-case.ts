@@ -1,12 +1,14 @@
 import type { Database } from '@herald/db';
 import type { TopologyNames } from '@herald/messaging';
-import { MagicLinkRepository } from './magic-link.repository';
+import type { AuthRepositories } from './auth.repositories';
 import { newOpaqueToken, TOKEN_PREFIX } from './opaque-token';
 import { queueSystemEmail } from '../system-templates/system-email';
 import type { SystemProjectRef } from '../shared/infrastructure';
+import type { RepositoryFactory } from '../shared/repositories';
 
 export interface MagicLinkMailer {
   db: Database;
+  repositories: RepositoryFactory<AuthRepositories>;
   system: SystemProjectRef;
   names: TopologyNames;
   /** APP_URL: the link is `${appUrl}/auth/verify?token=...`. */
@@ -40,7 +42,7 @@ export async function requestMagicLink(deps: MagicLinkMailer, email: string, req
       values: { link, minutes: Math.max(1, Math.round(deps.ttlS / 60)) },
       requestId,
     });
-    await new MagicLinkRepository(tx).insert(token.hash, address, deps.ttlS, eventId);
+    await deps.repositories(tx).magicLinks.insert(token.hash, address, deps.ttlS, eventId);
   });
   deps.onCommitted();
 }

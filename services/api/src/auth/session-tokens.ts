@@ -1,8 +1,9 @@
 import type { Config } from '@herald/config';
 import type { Database, Queryable } from '@herald/db';
 import { newOpaqueToken, TOKEN_PREFIX } from './opaque-token';
-import { SessionRepository } from './session.repository';
+import { authRepositories, type AuthRepositories } from './auth.repositories';
 import type { UserRecord } from './user.repository';
+import type { RepositoryFactory } from '../shared/repositories';
 
 export interface TokenLifetimes {
   accessTtlS: number;
@@ -23,6 +24,7 @@ export function tokenLifetimesOf(config: Config): TokenLifetimes {
 /** What the sign-in use cases (verify a magic link, refresh, logout) act through. */
 export interface SessionDeps {
   db: Database;
+  repositories: RepositoryFactory<AuthRepositories>;
   lifetimes: TokenLifetimes;
 }
 
@@ -42,7 +44,7 @@ export interface TokenPair {
 export async function issueTokens(db: Queryable, sessionId: string, user: UserRecord, lifetimes: TokenLifetimes): Promise<TokenPair> {
   const access = newOpaqueToken(TOKEN_PREFIX.access);
   const refresh = newOpaqueToken(TOKEN_PREFIX.refresh);
-  const lives = await new SessionRepository(db).addTokens(
+  const lives = await authRepositories(db).sessions.addTokens(
     sessionId,
     { hash: access.hash, ttlS: lifetimes.accessTtlS },
     { hash: refresh.hash, ttlS: lifetimes.refreshTtlS },
@@ -64,6 +66,6 @@ export async function startSession(
   user: UserRecord,
   lifetimes: TokenLifetimes,
 ): Promise<{ sessionId: string; tokens: TokenPair }> {
-  const sessionId = await new SessionRepository(db).create(user.id);
+  const sessionId = await authRepositories(db).sessions.create(user.id);
   return { sessionId, tokens: await issueTokens(db, sessionId, user, lifetimes) };
 }
