@@ -3,7 +3,7 @@ import { hashToken } from '../auth/opaque-token';
 import type { Principal } from '../shared/request-identity';
 import { client } from './openid-client';
 import { FLOW_TTL_S, type OAuthDeps } from './oauth-deps';
-import { OAuthFlowRepository, type OAuthIntent } from './oauth-flow.repository';
+import type { OAuthIntent } from './oauth-flow.repository';
 import type { OAuthProvider } from './oauth-provider';
 
 export interface AuthorizeRequest {
@@ -43,7 +43,7 @@ export async function authorize(deps: OAuthDeps, name: string, req: AuthorizeReq
     nonce: provider.usesNonce ? client.randomNonce() : undefined,
   };
   const url = await atProvider(provider.name, () => provider.authorizationUrl(secrets));
-  const expiresAt = await new OAuthFlowRepository(deps.db).begin(
+  const expiresAt = await deps.repositories(deps.db).flows.begin(
     hashToken(secrets.state),
     {
       provider: provider.name,

@@ -3,7 +3,8 @@ import { ValidationFailed } from '@herald/errors';
 import { hashToken, newOpaqueToken } from '../auth/opaque-token';
 import { enabledProvider } from './authorize.use-case';
 import { CODE_TTL_S, type OAuthDeps } from './oauth-deps';
-import { OAuthFlowRepository, type PendingAuthorization, type RedeemedCode } from './oauth-flow.repository';
+import type { PendingAuthorization, RedeemedCode } from './oauth-flow.repository';
+import type { OAuthRepositories } from './oauth.repositories';
 import { ProviderRefusal, type ExternalIdentity } from './oauth-provider';
 import { callbackUrlOf } from './oauth-providers';
 import { signInIdentity, verifiedForConnect, type LinkRefusal } from './link-identity';
@@ -34,7 +35,7 @@ export async function completeAuthorization(deps: OAuthDeps, name: string, query
   const provider = enabledProvider(deps, name);
   const state = typeof query.state === 'string' ? query.state : undefined;
   if (!state) throw stateIssue('state is required');
-  const flow = await new OAuthFlowRepository(deps.db).take(hashToken(state), provider.name);
+  const flow = await deps.repositories(deps.db).flows.take(hashToken(state), provider.name);
   if (!flow) throw stateIssue('state is unknown, expired or already used');
   const fail = (error: string, description: string) => redirectTo(flow.redirectUri, { error, error_description: description, state });
 
@@ -56,9 +57,10 @@ export async function completeAuthorization(deps: OAuthDeps, name: string, query
 
   const code = newOpaqueToken(CODE_PREFIX);
   const outcome = await deps.db.transaction(async (tx) => {
-    const issued = await codeFor(tx, provider.name, flow, identity);
+    const repos = deps.repositories(tx);
+    const issued = await codeFor(tx, repos, provider.name, flow, identity);
     if ('error' in issued) return issued;
-    await new OAuthFlowRepository(tx).issueCode(code.hash, issued, CODE_TTL_S);
+    await repos.flows.issueCode(code.hash, issued, CODE_TTL_S);
     return issued;
   });
   if ('error' in outcome) return fail(outcome.error, outcome.description);
@@ -72,12 +74,13 @@ export async function completeAuthorization(deps: OAuthDeps, name: string, query
  */
 async function codeFor(
   tx: Queryable,
+  repos: OAuthRepositories,
   provider: string,
   flow: PendingAuthorization,
   identity: ExternalIdentity,
 ): Promise<RedeemedCode | LinkRefusal> {
-  if (flow.intent === 'login') return signInIdentity(tx, provider, identity);
-  const verified = await verifiedForConnect(tx, provider, flow.userId!, identity);
+  if (flow.intent === 'login') return signInIdentity(tx, repos, provider, identity);
+  const verified = await verifiedForConnect(repos, provider, flow.userId!, identity);
   if ('error' in verified) return verified;
   return { intent: 'connect', userId: flow.userId!, identity: verified };
 }

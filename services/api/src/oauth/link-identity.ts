@@ -1,6 +1,6 @@
 import type { Queryable } from '@herald/db';
-import { UserRepository } from '../auth/user.repository';
-import { IdentityRepository, type IdentityRecord } from './identity.repository';
+import type { IdentityRecord, IdentityRepository } from './identity.repository';
+import type { OAuthRepositories } from './oauth.repositories';
 import { auditUserAction } from '../audit/user-action.audit';
 import type { LoginCode, VerifiedIdentity } from './oauth-flow.repository';
 import type { ExternalIdentity } from './oauth-provider';
@@ -18,12 +18,17 @@ export const IN_USE: LinkRefusal = { error: 'identity_in_use', description: 'thi
  * one needs an email the provider marks verified, and signs in the user with that address
  * (created when there is none), linked to it.
  */
-export async function signInIdentity(tx: Queryable, provider: string, external: ExternalIdentity): Promise<LoginCode | LinkRefusal> {
-  const identities = new IdentityRepository(tx);
+export async function signInIdentity(
+  tx: Queryable,
+  repos: OAuthRepositories,
+  provider: string,
+  external: ExternalIdentity,
+): Promise<LoginCode | LinkRefusal> {
+  const { identities } = repos;
   const existing = await identities.findForUpdate(provider, external.subject, external.email);
   if (existing) return { intent: 'login', userId: existing.userId, identityId: existing.id, userCreated: false };
   if (!external.email || !external.emailVerified) return UNVERIFIED;
-  const { user, created } = await new UserRepository(tx).upsertByEmail(external.email);
+  const { user, created } = await repos.users.upsertByEmail(external.email);
   const linked = await linkOnce(identities, provider, external.subject, external.email, user.id);
   if (linked.userId !== user.id) return IN_USE;
   await auditUserAction(tx, 'oauth.identity_connected', user.id, {
@@ -41,12 +46,12 @@ export async function signInIdentity(tx: Queryable, provider: string, external: 
  * browser that came back may not be that user's. Refusals known now are answered now.
  */
 export async function verifiedForConnect(
-  tx: Queryable,
+  repos: OAuthRepositories,
   provider: string,
   userId: string,
   external: ExternalIdentity,
 ): Promise<VerifiedIdentity | LinkRefusal> {
-  const existing = await new IdentityRepository(tx).find(provider, external.subject);
+  const existing = await repos.identities.find(provider, external.subject);
   if (existing) return existing.userId === userId ? { provider, subject: existing.subject, email: existing.email } : IN_USE;
   if (!external.email || !external.emailVerified) return UNVERIFIED;
   return { provider, subject: external.subject, email: external.email };
@@ -55,11 +60,12 @@ export async function verifiedForConnect(
 /** Connect, at redemption by the user who started it: links the verified identity to them, never moving one linked to someone else. */
 export async function connectIdentity(
   tx: Queryable,
+  repos: OAuthRepositories,
   userId: string,
   verified: VerifiedIdentity,
   requestId?: string,
 ): Promise<IdentityRecord | LinkRefusal> {
-  const identities = new IdentityRepository(tx);
+  const { identities } = repos;
   const existing = await identities.findForUpdate(verified.provider, verified.subject, verified.email);
   if (existing) return existing.userId === userId ? existing : IN_USE;
   const linked = await linkOnce(identities, verified.provider, verified.subject, verified.email, userId);

@@ -1,6 +1,8 @@
 import type { Database } from '@herald/db';
 import type { Logger } from '@herald/logger';
 import type { TokenLifetimes } from '../auth/session-tokens';
+import type { RepositoryFactory } from '../shared/repositories';
+import type { OAuthRepositories } from './oauth.repositories';
 import type { OAuthProviders } from './oauth-providers';
 import type { RedirectAllowlist } from './redirect-allowlist';
 
@@ -11,6 +13,7 @@ export const CODE_TTL_S = 60;
 
 export interface OAuthDeps {
   db: Database;
+  repositories: RepositoryFactory<OAuthRepositories>;
   providers: OAuthProviders;
   allowlist: RedirectAllowlist;
   lifetimes: TokenLifetimes;

@@ -3,6 +3,7 @@ import { tokenLifetimesOf } from '../auth/session-tokens';
 import type { Area } from '../http/area';
 import type { Infrastructure } from '../shared/infrastructure';
 import { OAuthProviders } from './oauth-providers';
+import { oauthRepositories } from './oauth.repositories';
 import { oauthRoutes } from './oauth.routes';
 import { RedirectAllowlist } from './redirect-allowlist';
 
@@ -11,6 +12,7 @@ export function oauthArea(deps: Infrastructure): Area {
   const { db, config, logger } = deps;
   const routes = oauthRoutes({
     db,
+    repositories: oauthRepositories,
     providers: new OAuthProviders(oauthSettings(config), config.PUBLIC_URL),
     allowlist: new RedirectAllowlist(config.OAUTH_REDIRECT_ALLOWLIST),
     lifetimes: tokenLifetimesOf(config),

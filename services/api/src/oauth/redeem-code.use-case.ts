@@ -3,11 +3,10 @@ import { hashToken } from '../auth/opaque-token';
 import type { Queryable } from '@herald/db';
 import type { Principal } from '../shared/request-identity';
 import { startSession, type TokenLifetimes, type TokenPair } from '../auth/session-tokens';
-import { UserRepository } from '../auth/user.repository';
-import { IdentityRepository } from './identity.repository';
 import { auditUserAction } from '../audit/user-action.audit';
 import type { OAuthDeps } from './oauth-deps';
-import { OAuthFlowRepository, type ConnectCode, type LoginCode } from './oauth-flow.repository';
+import type { ConnectCode, LoginCode } from './oauth-flow.repository';
+import type { OAuthRepositories } from './oauth.repositories';
 import { connectIdentity } from './link-identity';
 
 export type RedeemAnswer = (TokenPair & { created: boolean }) | { identity: { provider: string; email: string } };
@@ -22,16 +21,17 @@ const REFUSED = 'the code is unknown, expired or already used';
  * outcome: a refusal is thrown only after the spending is committed.
  */
 export async function redeemCode(
-  deps: Pick<OAuthDeps, 'db' | 'lifetimes'>,
+  deps: Pick<OAuthDeps, 'db' | 'repositories' | 'lifetimes'>,
   code: string,
   principal?: Principal,
   requestId?: string,
 ): Promise<RedeemAnswer> {
   const outcome = await deps.db.transaction(async (tx): Promise<RedeemAnswer | AppError> => {
-    const redeemed = await new OAuthFlowRepository(tx).redeem(hashToken(code));
+    const repos = deps.repositories(tx);
+    const redeemed = await repos.flows.redeem(hashToken(code));
     if (!redeemed) return new AppError('unauthenticated', REFUSED);
-    if (redeemed.intent === 'connect') return connect(tx, redeemed, principal, requestId);
-    return signIn(tx, redeemed, deps.lifetimes, requestId);
+    if (redeemed.intent === 'connect') return connect(tx, repos, redeemed, principal, requestId);
+    return signIn(tx, repos, redeemed, deps.lifetimes, requestId);
   });
   if (outcome instanceof AppError) throw outcome;
   return outcome;
@@ -39,6 +39,7 @@ export async function redeemCode(
 
 async function connect(
   tx: Queryable,
+  repos: OAuthRepositories,
   code: ConnectCode,
   principal: Principal | undefined,
   requestId?: string,
@@ -46,15 +47,21 @@ async function connect(
   if (!principal)
     return new AppError('unauthenticated', 'a connect code is redeemed with the bearer token of the user who started the connection');
   if (principal.userId !== code.userId) return new AppError('forbidden', 'this connect code was started by another user');
-  const linked = await connectIdentity(tx, code.userId, code.identity, requestId);
+  const linked = await connectIdentity(tx, repos, code.userId, code.identity, requestId);
   if ('error' in linked) return new AppError('conflict', linked.description);
   return { identity: { provider: linked.provider, email: linked.email } };
 }
 
-async function signIn(tx: Queryable, code: LoginCode, lifetimes: TokenLifetimes, requestId?: string): Promise<RedeemAnswer | AppError> {
-  const identity = await new IdentityRepository(tx).findById(code.identityId);
+async function signIn(
+  tx: Queryable,
+  repos: OAuthRepositories,
+  code: LoginCode,
+  lifetimes: TokenLifetimes,
+  requestId?: string,
+): Promise<RedeemAnswer | AppError> {
+  const identity = await repos.identities.findById(code.identityId);
   if (!identity) return new AppError('unauthenticated', REFUSED);
-  const user = await new UserRepository(tx).findById(code.userId);
+  const user = await repos.users.findById(code.userId);
   if (!user) return new AppError('unauthenticated', REFUSED);
   const { sessionId, tokens } = await startSession(tx, user, lifetimes);
   await auditUserAction(
