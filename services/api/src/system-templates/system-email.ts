@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '@herald/db';
-import { EventStoreRepository, eventAcceptedMessage, type EventInput } from '@herald/intake';
+import { eventAcceptedMessage, type EventInput } from '@herald/intake';
 import type { TopologyNames } from '@herald/messaging';
-import { SystemTemplateRepository } from './system-template.repository';
+import { systemTemplatesRepositories } from './system-templates.repositories';
 import { renderSystemEmail, type SystemTemplateName } from './built-in-templates';
 
 export interface SystemEmail {
@@ -26,7 +26,8 @@ export interface SystemEmail {
  * so the next email after a PUT or DELETE uses it. Returns the event id.
  */
 export async function queueSystemEmail(tx: Queryable, email: SystemEmail): Promise<string> {
-  const override = await new SystemTemplateRepository(tx).find(email.template);
+  const repos = systemTemplatesRepositories(tx);
+  const override = await repos.systemTemplates.find(email.template);
   const input: EventInput = {
     event_type: email.eventType,
     recipients: [{ channels: ['email'], email: email.to }],
@@ -35,7 +36,7 @@ export async function queueSystemEmail(tx: Queryable, email: SystemEmail): Promi
     inline: renderSystemEmail(email.template, email.values, override),
   };
   const id = randomUUID();
-  await new EventStoreRepository(tx).insertWithOutbox(
+  await repos.events.insertWithOutbox(
     { id, projectId: email.projectId, apiKeyId: null, input, requestHash: null, requestId: email.requestId },
     eventAcceptedMessage(email.names, id, email.projectId, 'system', email.requestId),
   );

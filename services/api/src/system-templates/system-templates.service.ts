@@ -11,7 +11,9 @@ import {
   type SystemTemplateOverride,
 } from './built-in-templates';
 import { offsetOf, pageOf, type Page, type PageRequest } from '../shared/paging';
-import { SystemTemplateRepository, type StoredSystemTemplate, type TemplateEditor } from './system-template.repository';
+import type { RepositoryFactory } from '../shared/repositories';
+import type { StoredSystemTemplate, TemplateEditor } from './system-template.repository';
+import type { SystemTemplatesRepositories } from './system-templates.repositories';
 import { checkOverride, checkPreviewValues, type SystemTemplateInput } from './system-template.rules';
 
 export interface SystemTemplateSummary {
@@ -83,14 +85,19 @@ function partsOf(override: SystemTemplateOverride): string[] {
  * transaction (system-email.ts); no process caches it.
  */
 export class SystemTemplatesService {
+  private readonly repos: SystemTemplatesRepositories;
+
   constructor(
     private readonly db: Database,
+    private readonly repositories: RepositoryFactory<SystemTemplatesRepositories>,
     /** APP_URL, for the sample links a preview shows. */
     private readonly appUrl: string,
-  ) {}
+  ) {
+    this.repos = repositories(db);
+  }
 
   async list(page: PageRequest): Promise<Page<SystemTemplateSummary>> {
-    const stored = new Map((await new SystemTemplateRepository(this.db).list()).map((t) => [t.name, t]));
+    const stored = new Map((await this.repos.systemTemplates.list()).map((t) => [t.name, t]));
     const all = SYSTEM_TEMPLATE_NAMES.map((name) => summaryOf(name, stored.get(name)));
     const items = all.slice(offsetOf(page), offsetOf(page) + page.perPage);
     return pageOf(items, all.length, page);
@@ -98,14 +105,14 @@ export class SystemTemplatesService {
 
   async get(name: string): Promise<SystemTemplateView> {
     const key = knownName(name);
-    return viewOf(key, await new SystemTemplateRepository(this.db).find(key));
+    return viewOf(key, await this.repos.systemTemplates.find(key));
   }
 
   replace(actor: AdminActor, name: string, input: SystemTemplateInput): Promise<SystemTemplateView> {
     const key = knownName(name);
     const override = checkOverride(key, input);
     return this.db.transaction(async (tx) => {
-      const templates = new SystemTemplateRepository(tx);
+      const templates = this.repositories(tx).systemTemplates;
       const before = await templates.find(key);
       await templates.upsert(key, override, { userId: actor.userId, systemAccountId: actor.systemAccountId ?? null });
       await auditAdminAction(
@@ -127,7 +134,7 @@ export class SystemTemplatesService {
   restore(actor: AdminActor, name: string): Promise<SystemTemplateView> {
     const key = knownName(name);
     return this.db.transaction(async (tx) => {
-      const removed = await new SystemTemplateRepository(tx).delete(key);
+      const removed = await this.repositories(tx).systemTemplates.delete(key);
       await auditAdminAction(tx, actor, 'system_template.restored', {}, { target_id: key, was_customized: removed });
       return viewOf(key, undefined);
     });
@@ -147,7 +154,7 @@ export class SystemTemplatesService {
       override = checkOverride(key, { ...draft, body: draft.body });
       source = 'draft';
     } else {
-      override = await new SystemTemplateRepository(this.db).find(key);
+      override = await this.repos.systemTemplates.find(key);
       source = override ? 'customized' : 'built_in';
     }
     const values = { ...builtInSystemTemplate(key).samples(this.appUrl), ...variables };
