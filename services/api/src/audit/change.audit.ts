@@ -1,5 +1,5 @@
 import type { Queryable } from '@herald/db';
-import { AuditLogRepository } from './audit-log.repository';
+import { auditRepositories } from './audit.repositories';
 
 /**
  * One audit entry for a control-plane change (organizations, members, invitations, projects, API
@@ -14,7 +14,7 @@ export function auditChange(
   projectId: string | null,
   metadata: Record<string, unknown>,
 ): Promise<void> {
-  return new AuditLogRepository(db).insert({
+  return auditRepositories(db).auditLog.insert({
     projectId,
     organizationId: actor.organizationId,
     actorUserId: actor.userId,

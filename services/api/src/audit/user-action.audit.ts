@@ -1,5 +1,5 @@
 import type { Queryable } from '@herald/db';
-import { AuditLogRepository } from './audit-log.repository';
+import { auditRepositories } from './audit.repositories';
 
 /** Sign-in and account actions: users act here, not API keys. */
 export type UserAuditAction =
@@ -13,5 +13,5 @@ export function auditUserAction(
   metadata: Record<string, unknown>,
   requestId?: string,
 ): Promise<void> {
-  return new AuditLogRepository(db).insert({ projectId: null, actorApiKeyId: null, actorUserId: userId, action, metadata, requestId });
+  return auditRepositories(db).auditLog.insert({ projectId: null, actorApiKeyId: null, actorUserId: userId, action, metadata, requestId });
 }
