@@ -2,11 +2,14 @@ import { REQUEST_ID_HEADER, type Channel } from '@herald/contracts';
 import type { Database } from '@herald/db';
 import { type Caller } from '@herald/intake';
 import { AppError } from '@herald/errors';
-import { DeadLetterRepository, type ReplayFilter, type RequeueTarget } from './dead-letter.repository';
+import type { ReplayFilter, RequeueTarget } from './dead-letter.repository';
+import type { DeadLettersRepositories } from './dead-letters.repositories';
+import type { RepositoryFactory } from '../shared/repositories';
 import { refuseUnstorableText } from '../shared/storable-text.rule';
 
 export interface DeadLetterDeps {
   db: Database;
+  repositories: RepositoryFactory<DeadLettersRepositories>;
   /** Where requeued deliveries go (TopologyNames.deliveriesExchange), routed by channel. */
   deliveriesExchange: string;
   /** The channel's retry policy maxAttempts: a retried message gets this many attempts afresh. */
@@ -34,12 +37,16 @@ function notActive(id: string, status: string, verb: string): AppError {
 
 /** Retry, discard and bulk replay of dead-lettered deliveries. */
 export class DeadLettersService {
-  constructor(private readonly deps: DeadLetterDeps) {}
+  private readonly repos: DeadLettersRepositories;
+
+  constructor(private readonly deps: DeadLetterDeps) {
+    this.repos = deps.repositories(deps.db);
+  }
 
   /** One transaction: the record turns retried, the notification processing, and its delivery enters the outbox. */
   async retry(caller: Caller, id: string): Promise<{ id: string; status: 'retried'; requeued: boolean }> {
     const { requeued } = await this.deps.db.transaction(async (tx) => {
-      const repo = new DeadLetterRepository(tx);
+      const repo = this.deps.repositories(tx).deadLetters;
       const current = await repo.lock(caller.projectId, id);
       if (!current) throw new AppError('not_found', `dead-letter message ${id} not found`);
       if (current.status !== 'active') throw notActive(id, current.status, 'retried');
@@ -50,7 +57,7 @@ export class DeadLettersService {
   }
 
   async discard(projectId: string, id: string): Promise<{ id: string; status: 'discarded' }> {
-    const repo = new DeadLetterRepository(this.deps.db);
+    const repo = this.repos.deadLetters;
     if (await repo.discard(projectId, id)) return { id, status: 'discarded' };
     const current = await repo.find(projectId, id);
     if (!current) throw new AppError('not_found', `dead-letter message ${id} not found`);
@@ -76,7 +83,7 @@ export class DeadLettersService {
       const want = Math.min(REPLAY_PAGE_SIZE, limit - retried);
       if (want <= 0) break;
       const page = await this.deps.db.transaction(async (tx) => {
-        const repo = new DeadLetterRepository(tx);
+        const repo = this.deps.repositories(tx).deadLetters;
         const ids = await repo.lockActivePage(caller.projectId, input, want);
         return ids.length
           ? { taken: ids.length, ...(await repo.requeue(ids, this.target(caller))) }

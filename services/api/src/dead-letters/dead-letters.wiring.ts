@@ -2,6 +2,7 @@ import type { Config } from '@herald/config';
 import { CHANNELS, type Channel } from '@herald/contracts';
 import type { Database } from '@herald/db';
 import { TopologyNames } from '@herald/messaging';
+import { deadLettersRepositories } from './dead-letters.repositories';
 import { DeadLettersService } from './dead-letters.service';
 
 /**
@@ -12,6 +13,7 @@ import { DeadLettersService } from './dead-letters.service';
 export function deadLettersService(db: Database, config: Config, onCommitted: () => void): DeadLettersService {
   return new DeadLettersService({
     db,
+    repositories: deadLettersRepositories,
     deliveriesExchange: new TopologyNames(config.AMQP_NAMESPACE).deliveriesExchange,
     maxAttempts: Object.fromEntries(CHANNELS.map((c) => [c, config.retryPolicies[c].maxAttempts])) as Record<Channel, number>,
     onCommitted,

@@ -3,8 +3,9 @@ import { loadConfig, redactUrlsIn, type Config } from '@herald/config';
 import { CHANNELS, isChannel, type Channel } from '@herald/contracts';
 import type { Database } from '@herald/db';
 import type { Command } from 'commander';
-import { AuditLogRepository } from '../../audit/audit-log.repository';
-import { DeadLetterRepository, type ReplayFilter } from '../../dead-letters/dead-letter.repository';
+import { auditRepositories } from '../../audit/audit.repositories';
+import type { ReplayFilter } from '../../dead-letters/dead-letter.repository';
+import { deadLettersRepositories } from '../../dead-letters/dead-letters.repositories';
 import type { DeadLettersService } from '../../dead-letters/dead-letters.service';
 import { deadLettersService } from '../../dead-letters/dead-letters.wiring';
 import { instantArgument } from '../arguments';
@@ -67,7 +68,7 @@ async function replayProject(
     error = err as Error;
   }
   if (retried > 0) {
-    await new AuditLogRepository(db).insert({
+    await auditRepositories(db).auditLog.insert({
       projectId,
       action: 'dead_letter.bulk_retried',
       actorApiKeyId: null,
@@ -84,7 +85,7 @@ async function replay(config: Config, options: { project?: string; channel?: Cha
     // Up to now by the database clock: records that fail again during the replay are not taken a second time.
     const { rows } = await db.query<{ now: Date }>('SELECT now() AS now');
     const filter: ReplayFilter = { channel: options.channel, created_from: options.since, created_to: rows[0].now.toISOString() };
-    const projects = await new DeadLetterRepository(db).activeByProject(projectId, filter);
+    const projects = await deadLettersRepositories(db).deadLetters.activeByProject(projectId, filter);
     const matched = projects.reduce((n, p) => n + p.active, 0);
     const service = deadLetters(db, config);
     const requestId = randomUUID();
