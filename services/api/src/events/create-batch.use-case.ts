@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EventStoreRepository, notificationCount, type EventInput } from '@herald/intake';
+import { notificationCount, type EventInput } from '@herald/intake';
 import { ValidationFailed, type ValidationIssue } from '@herald/errors';
 import { storeEvent, type Caller, type EventIntake } from './create-event.use-case';
 import { refuseUnstorableText } from '../shared/storable-text.rule';
@@ -25,9 +25,9 @@ export async function createBatch(deps: EventIntake, caller: Caller, inputs: Eve
 
   const batchId = randomUUID();
   const results = await deps.db.transaction(async (tx) => {
+    const { eventStore } = deps.repositories(tx);
     const stored = [];
-    for (const input of inputs)
-      stored.push({ input, ...(await storeEvent(new EventStoreRepository(tx), deps.names, caller, input, batchId)) });
+    for (const input of inputs) stored.push({ input, ...(await storeEvent(eventStore, deps.names, caller, input, batchId)) });
     return stored;
   });
   const created = results.filter((r) => r.created);

@@ -2,13 +2,16 @@ import type { Database } from '@herald/db';
 import { storeEvent, type Caller, type CreateEventResult, type EventInput, type EventRules, type EventWriter } from '@herald/intake';
 import { ValidationFailed } from '@herald/errors';
 import type { TopologyNames } from '@herald/messaging';
+import type { RepositoryFactory } from '../shared/repositories';
 import { unstorableTextIssues } from '../shared/storable-text.rule';
+import type { EventsRepositories } from './events.repositories';
 import { eventsAccepted } from '@herald/metrics';
 
 export { storeEvent, type Caller, type CreateEventResult } from '@herald/intake';
 
 export interface EventIntake {
   db: Database;
+  repositories: RepositoryFactory<EventsRepositories>;
   /** Single events go through the batched writer (group commit); batches use their own transaction. */
   events: EventWriter;
   rules: EventRules;
