@@ -2,6 +2,7 @@ import type { Area } from '../http/area';
 import type { Infrastructure } from '../shared/infrastructure';
 import { PeriodicJob } from '../shared/periodic-job';
 import { AnalyticsRepository } from './analytics.repository';
+import { analyticsRepositories } from './analytics.repositories';
 import { analyticsRoutes } from './analytics.routes';
 import { AnalyticsService } from './analytics.service';
 
@@ -11,7 +12,7 @@ const ROLLUP_COMPACT_INTERVAL_MS = 5_000;
 /** A project's delivery analytics, and the rollup compaction that keeps them cheap to read. */
 export function analyticsArea({ db, logger }: Infrastructure): Area {
   return {
-    routes: analyticsRoutes(new AnalyticsService(new AnalyticsRepository(db))),
+    routes: analyticsRoutes(new AnalyticsService(analyticsRepositories(db).analytics)),
     jobs: [new PeriodicJob('analytics rollup compaction', ROLLUP_COMPACT_INTERVAL_MS, () => AnalyticsRepository.compact(db), logger)],
   };
 }

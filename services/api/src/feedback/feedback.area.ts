@@ -1,9 +1,9 @@
 import { AddressPolicy } from '@herald/net-guard';
 import type { Area } from '../http/area';
 import type { Infrastructure } from '../shared/infrastructure';
+import { feedbackRepositories } from './feedback.repositories';
 import { feedbackRoutes } from './feedback.routes';
 import { guardedFetchText } from './guarded-web.client';
-import { SesFeedbackRepository } from './ses-feedback.repository';
 import { SnsSignatureVerifier } from './sns-signature.verifier';
 
 /** Amazon SES bounces and complaints, delivered by SNS. */
@@ -12,7 +12,7 @@ export function feedbackArea({ db, config, logger }: Infrastructure): Area {
   return {
     routes: feedbackRoutes({
       verifier: new SnsSignatureVerifier(fetchText, config.SNS_TRUSTED_CERT_URL_PREFIX),
-      repository: new SesFeedbackRepository(db),
+      repository: feedbackRepositories(db).sesFeedback,
       fetchText,
       topics: config.SNS_TOPIC_ARNS,
       logger,

@@ -3,7 +3,7 @@ import { BASE_PATH } from '../http/base-path';
 import type { Infrastructure } from '../shared/infrastructure';
 import { UsageMeter } from './usage-meter';
 import { usageCounter } from './usage.middleware';
-import { UsageRepository } from './usage.repository';
+import { usageRepositories } from './usage.repositories';
 import { usageRoutes } from './usage.routes';
 
 /** How often each api process adds its in-memory request counts to usage_hourly. */
@@ -11,7 +11,7 @@ const USAGE_FLUSH_INTERVAL_MS = 10_000;
 
 /** Request counts per project and hour: counted on the edge, flushed in the background, read by a route. */
 export function usageArea({ db, logger }: Infrastructure): Area {
-  const repo = new UsageRepository(db);
+  const repo = usageRepositories(db).usage;
   const meter = new UsageMeter(repo, logger);
   return {
     routes: usageRoutes(repo),
