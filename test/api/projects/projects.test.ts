@@ -101,6 +101,11 @@ describe('projects of an organization', () => {
   it('when deleting a project deadlocks with another transaction, then the deletion runs again and succeeds', async () => {
     const org = await anOrganization(f.system.api.db, f.config);
     const posted = await anEventOf(org.api_key);
+    // Fan-out locks the event too: once it has, only this test's sessions contend for the rows.
+    await eventually(async () => {
+      const { rows } = await f.system.api.db.query('SELECT 1 FROM notifications WHERE event_id = $1', [posted.body.id]);
+      expect(rows).toHaveLength(1);
+    });
     const admin = await org.member('admin');
     const other = new Client({ connectionString: f.config.DATABASE_URL });
     await other.connect();
