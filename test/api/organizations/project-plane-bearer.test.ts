@@ -47,17 +47,19 @@ describe('a member bearer with X-Herald-Project on the project plane', () => {
     const receiver = await WebhookReceiver.start(world.signingSecret);
     receivers.push(receiver);
     const developer = asMember(world.members.developer, world.projectId);
-    const sent = await sut
-      .http()
-      .post('/api/v1/events')
-      .set(developer)
-      .send({
-        event_type: 'order.paid',
-        recipients: [{ channels: ['webhook'], webhook_url: `${receiver.url}/hook` }],
-        payload: { n: 1 },
-        inline: { html: '<p>x</p>' },
-        idempotency_key: 'console-1',
-      });
+    const publish = () =>
+      sut
+        .http()
+        .post('/api/v1/events')
+        .set(developer)
+        .send({
+          event_type: 'order.paid',
+          recipients: [{ channels: ['webhook'], webhook_url: `${receiver.url}/hook` }],
+          payload: { n: 1 },
+          inline: { html: '<p>x</p>' },
+          idempotency_key: 'console-1',
+        });
+    const sent = await publish();
     expect(sent.status).toBe(202);
     // The user's budget (USER_RATE_LIMIT_PER_MINUTE), not a key's.
     expect(sent.headers['ratelimit-limit']).toBe('1000');
@@ -67,17 +69,7 @@ describe('a member bearer with X-Herald-Project on the project plane', () => {
     });
     expect(delivered.signatureValid).toBe(true);
     expect(delivered.body).toMatchObject({ event_type: 'order.paid', payload: { n: 1 } });
-    const again = await sut
-      .http()
-      .post('/api/v1/events')
-      .set(developer)
-      .send({
-        event_type: 'order.paid',
-        recipients: [{ channels: ['webhook'], webhook_url: `${receiver.url}/hook` }],
-        payload: { n: 1 },
-        inline: { html: '<p>x</p>' },
-        idempotency_key: 'console-1',
-      });
+    const again = await publish();
     expect(again.status).toBe(200);
     expect(again.body.id).toBe(sent.body.id);
     expect((await sut.http().get(`/api/v1/events/${sent.body.id}`).set(developer)).status).toBe(200);
@@ -137,10 +129,7 @@ describe('a member bearer with X-Herald-Project on the project plane', () => {
     expect(revoked.status).toBe(204);
     const afterLogout = await sut.http().get('/api/v1/events').set(asMember(world.members.developer, world.projectId));
     expect(afterLogout.status).toBe(401);
-    const forged = await sut
-      .http()
-      .get('/api/v1/events')
-      .set({ Authorization: 'Bearer hat_forged', 'X-Herald-Project': world.projectId });
+    const forged = await sut.http().get('/api/v1/events').set({ Authorization: 'Bearer hat_forged', 'X-Herald-Project': world.projectId });
     expect(forged.status).toBe(401);
   });
 
