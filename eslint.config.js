@@ -45,6 +45,7 @@ module.exports = tseslint.config(
       '**/*.spec.ts',
       'services/*/src/main.ts',
       'services/*/src/cli/**',
+      'services/console/vite.config.ts',
     ],
     rules: { 'no-restricted-properties': 'off' },
   },

@@ -1,0 +1,7 @@
+import type { RouteObject } from 'react-router';
+
+/** The pages a person reaches before signing in: sign-in, and the links Herald's emails carry (APP_URL/...). */
+export const authRoutes: RouteObject[] = [
+  { path: 'sign-in', lazy: () => import('./sign-in-page').then((m) => ({ Component: m.SignInPage })) },
+  { path: 'auth/verify', lazy: () => import('./verify-magic-link-page').then((m) => ({ Component: m.VerifyMagicLinkPage })) },
+];

@@ -1,0 +1,66 @@
+import { Anchor, Badge, Loader, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { useMe } from '../auth/me.query';
+import { CreateProjectButton } from '../projects/create-project-button';
+import { projectsKey } from '../projects/projects.query';
+import { unwrap } from '../session/api-error';
+import { useControlApi } from '../session/session.context';
+import { ErrorAlert } from '../shared/error-alert';
+import { formatTime } from '../shared/format';
+import { Page } from '../shared/page';
+
+/** An organization's projects; its admins and owners can create more. */
+export function OrganizationPage() {
+  const { organizationId = '' } = useParams();
+  const api = useControlApi();
+  const me = useMe();
+  const membership = me.data?.organizations.find((o) => o.id === organizationId);
+  const projects = useQuery({
+    queryKey: projectsKey(organizationId),
+    queryFn: async () =>
+      unwrap(
+        await api.GET('/organizations/{organization_id}/projects', {
+          params: { path: { organization_id: organizationId }, query: { per_page: 100 } },
+        }),
+      ),
+  });
+  const mayCreate = membership?.role === 'owner' || membership?.role === 'admin';
+  return (
+    <Page title={membership?.name ?? 'Organization'} actions={mayCreate && <CreateProjectButton organizationId={organizationId} />}>
+      {membership && (
+        <Text size="sm">
+          Your role: <Badge variant="light">{membership.role}</Badge>
+        </Text>
+      )}
+      <ErrorAlert error={projects.error} title="Could not load the projects" />
+      {projects.isLoading && <Loader aria-label="Loading projects" />}
+      {projects.data && (
+        <Table striped highlightOnHover>
+          <Table.Caption>Projects of this organization</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Name</Table.Th>
+              <Table.Th scope="col">Description</Table.Th>
+              <Table.Th scope="col">Created</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {projects.data.items.map((project) => (
+              <Table.Tr key={project.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/projects/${project.id}/events`}>
+                    {project.name}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{project.description ?? ''}</Table.Td>
+                <Table.Td>{formatTime(project.created_at)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {projects.data?.items.length === 0 && <Text>No project yet.</Text>}
+    </Page>
+  );
+}

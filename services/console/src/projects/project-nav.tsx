@@ -1,0 +1,35 @@
+import { NavLink, Stack } from '@mantine/core';
+import { NavLink as RouterLink, useLocation } from 'react-router';
+
+/** The project's areas, in the order a developer works: send, watch, fix, configure. */
+const AREAS = [
+  { path: 'send', label: 'Send a test event' },
+  { path: 'events', label: 'Events' },
+  { path: 'notifications', label: 'Notifications' },
+  { path: 'dead-letters', label: 'Dead letters' },
+  { path: 'templates', label: 'Templates' },
+  { path: 'keys', label: 'API keys' },
+] as const;
+
+export function ProjectNav({ projectId, onNavigate }: { projectId: string; onNavigate(): void }) {
+  const { pathname } = useLocation();
+  return (
+    <Stack gap={2} component="nav" aria-label="Project">
+      {AREAS.map((area) => {
+        const to = `/projects/${projectId}/${area.path}`;
+        const active = pathname === to || pathname.startsWith(`${to}/`);
+        return (
+          <NavLink
+            key={area.path}
+            component={RouterLink}
+            to={to}
+            label={area.label}
+            active={active}
+            aria-current={active ? 'page' : undefined}
+            onClick={onNavigate}
+          />
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,75 @@
+import { createHeraldClient, type HeraldClient } from '@herald/client';
+import type { Middleware } from 'openapi-fetch';
+import type { SessionStore } from './session-store';
+
+/** Sign-in and refresh answers set the refresh token as an HttpOnly cookie instead of in the body. */
+const COOKIE_SESSION = { 'X-Herald-Session': 'cookie' } as const;
+
+/**
+ * The console's clients: one for the control plane and one per project (the same bearer with
+ * `X-Herald-Project`), all generated from openapi.yaml as any client's are. A 401 on a call made
+ * with a bearer refreshes the session once (one refresh shared by every call that hit it) and
+ * repeats the call; when the refresh fails too, the session is over.
+ */
+export class ApiClients {
+  readonly control: HeraldClient;
+  private readonly projects = new Map<string, HeraldClient>();
+  private refreshing: Promise<boolean> | undefined;
+  private readonly baseUrl = `${window.location.origin}/api/v1`;
+
+  constructor(private readonly session: SessionStore) {
+    this.control = this.create();
+  }
+
+  forProject(projectId: string): HeraldClient {
+    let client = this.projects.get(projectId);
+    if (!client) {
+      client = this.create({ 'X-Herald-Project': projectId });
+      this.projects.set(projectId, client);
+    }
+    return client;
+  }
+
+  /** Restores the session from the refresh cookie; false when there is none worth having. */
+  refresh(): Promise<boolean> {
+    this.refreshing ??= this.control
+      .POST('/auth/refresh', { headers: COOKIE_SESSION })
+      .then(({ data }) => {
+        if (data) this.session.signedIn(data);
+        else this.session.signedOut();
+        return Boolean(data);
+      })
+      .catch(() => {
+        this.session.signedOut();
+        return false;
+      })
+      .finally(() => (this.refreshing = undefined));
+    return this.refreshing;
+  }
+
+  private create(headers: Record<string, string> = {}): HeraldClient {
+    const client = createHeraldClient({ baseUrl: this.baseUrl, fetch: (request) => window.fetch(request) });
+    const replays = new Map<string, Request>();
+    const credentials: Middleware = {
+      onRequest: ({ request, id }) => {
+        for (const [name, value] of Object.entries({ ...COOKIE_SESSION, ...headers })) request.headers.set(name, value);
+        const token = this.session.accessToken();
+        if (token && !request.headers.has('Authorization')) {
+          request.headers.set('Authorization', `Bearer ${token}`);
+          replays.set(id, request.clone());
+        }
+        return request;
+      },
+      onResponse: async ({ response, id }) => {
+        const replay = replays.get(id);
+        replays.delete(id);
+        if (response.status !== 401 || !replay) return response;
+        if (!(await this.refresh())) return response;
+        replay.headers.set('Authorization', `Bearer ${this.session.accessToken()}`);
+        return window.fetch(replay);
+      },
+    };
+    client.use(credentials);
+    return client;
+  }
+}

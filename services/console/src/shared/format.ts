@@ -1,0 +1,33 @@
+/** A timestamp from the api in the viewer's locale, to the second. */
+export function formatTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+}
+
+/** A datetime-local input's value (local time) as the api's ISO 8601, or undefined when empty. */
+export function localInputToIso(value: string): string | undefined {
+  return value ? new Date(value).toISOString() : undefined;
+}
+
+/** The color a status shows in, the same for events, notifications and attempts. */
+export function statusColor(status: string): string {
+  switch (status) {
+    case 'delivered':
+    case 'completed':
+    case 'sent':
+    case 'active':
+      return 'green';
+    case 'failed':
+    case 'dead_lettered':
+    case 'dead':
+    case 'revoked':
+      return 'red';
+    case 'suppressed':
+    case 'discarded':
+    case 'expired':
+    case 'cancelled':
+      return 'gray';
+    default:
+      return 'blue';
+  }
+}

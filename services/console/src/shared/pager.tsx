@@ -1,0 +1,31 @@
+import { Group, Pagination, Text } from '@mantine/core';
+
+interface PagerProps {
+  page: number;
+  totalPages: number;
+  total: number;
+  onChange(page: number): void;
+  /** What is being paged, for the screen reader's label ("events", "templates"...). */
+  label: string;
+}
+
+/** The server's paging (page, total_pages, total) as one control under every list. */
+export function Pager({ page, totalPages, total, onChange, label }: PagerProps) {
+  return (
+    <Group justify="space-between" mt="md">
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {total} {label}
+      </Text>
+      {totalPages > 1 && (
+        <Pagination
+          total={totalPages}
+          value={page}
+          onChange={onChange}
+          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+          getItemProps={(p) => ({ 'aria-label': `Page ${p} of ${label}` })}
+          aria-label={`Pages of ${label}`}
+        />
+      )}
+    </Group>
+  );
+}
