@@ -63,7 +63,9 @@ const STALL_MS = 20_000;
 /** Runs bench/lib/publish.js in its own process (its POST times stay off this event loop); resolves with its result. */
 function publish(opts) {
   return new Promise((resolve, reject) => {
-    const child = fork(path.join(__dirname, '..', 'lib', 'publish.js'), [JSON.stringify(opts)], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const child = fork(path.join(__dirname, '..', 'lib', 'publish.js'), [JSON.stringify(opts)], {
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
     let stderr = '';
     child.stderr.on('data', (c) => (stderr = (stderr + c).slice(-2000)));
     const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);

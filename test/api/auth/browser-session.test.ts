@@ -22,7 +22,11 @@ async function aMagicLink(): Promise<string> {
 
 /** A browser session: signed in through a magic link with the header; returns the answer and its cookie. */
 async function aBrowserSession(): Promise<{ accessToken: string; cookie: string; res: Response }> {
-  const res = await sut.http().post('/api/v1/auth/magic-link/verify').set(BROWSER_SESSION).send({ token: await aMagicLink() });
+  const res = await sut
+    .http()
+    .post('/api/v1/auth/magic-link/verify')
+    .set(BROWSER_SESSION)
+    .send({ token: await aMagicLink() });
   expect(res.status).toBe(200);
   return { accessToken: res.body.access_token, cookie: refreshCookieOf(res).value, res };
 }
@@ -46,7 +50,10 @@ describe('browser sessions keep the refresh token in an HttpOnly cookie', () => 
     expect((await me(accessToken)).status).toBe(200);
 
     // Without the header nothing changes: the body carries the refresh token, and no cookie is set.
-    const plain = await sut.http().post('/api/v1/auth/magic-link/verify').send({ token: await aMagicLink() });
+    const plain = await sut
+      .http()
+      .post('/api/v1/auth/magic-link/verify')
+      .send({ token: await aMagicLink() });
     expect(plain.status).toBe(200);
     expect(plain.body.refresh_token).toMatch(/^hrt_/);
     expect(refreshCookiesOf(plain)).toEqual([]);
@@ -109,7 +116,12 @@ describe('browser sessions keep the refresh token in an HttpOnly cookie', () => 
 
   it('when a browser session logs out with its bearer, then the session ends and the cookie is cleared on the same path', async () => {
     const session = await aBrowserSession();
-    const res = await sut.http().post('/api/v1/auth/logout').set(BROWSER_SESSION).set('Authorization', `Bearer ${session.accessToken}`).send();
+    const res = await sut
+      .http()
+      .post('/api/v1/auth/logout')
+      .set(BROWSER_SESSION)
+      .set('Authorization', `Bearer ${session.accessToken}`)
+      .send();
     expect(res.status).toBe(204);
     expect(res.headers['cache-control']).toBe('no-store');
     expectClearedCookie(res);

@@ -106,14 +106,23 @@ describe('OAuth sign-in with an OpenID Connect issuer', () => {
   it('when a login code is redeemed with X-Herald-Session: cookie, then the refresh token is set as the cookie, not in the body; a connect code sets none', async () => {
     const account = anAccount('console');
     await sut.oidc.nextLogin(account);
-    const login = await sut.http().post('/api/v1/oauth/token').set(BROWSER_SESSION).send({ code: (await signIn(sut, 'oidc')).code });
+    const login = await sut
+      .http()
+      .post('/api/v1/oauth/token')
+      .set(BROWSER_SESSION)
+      .send({ code: (await signIn(sut, 'oidc')).code });
     expect(login.status).toBe(200);
     expect(login.headers['cache-control']).toBe('no-store');
     expect(login.body).toMatchObject({ created: true, user: { email: account.email } });
     expect(login.body).not.toHaveProperty('refresh_token');
     const cookie = refreshCookieOf(login);
     // PUBLIC_URL is http here: no Secure.
-    expect(cookie.attributes).toEqual({ 'max-age': String(login.body.refresh_expires_in), path: '/api/v1/auth', httponly: true, samesite: 'Strict' });
+    expect(cookie.attributes).toEqual({
+      'max-age': String(login.body.refresh_expires_in),
+      path: '/api/v1/auth',
+      httponly: true,
+      samesite: 'Strict',
+    });
     const refreshed = await sut.http().post('/api/v1/auth/refresh').set(BROWSER_SESSION).set(cookieHeader(cookie.value)).send();
     expect(refreshed.status).toBe(200);
     expect(refreshed.body.user.id).toBe(login.body.user.id);
@@ -121,7 +130,12 @@ describe('OAuth sign-in with an OpenID Connect issuer', () => {
     await sut.oidc.nextLogin(anAccount('console-work'));
     const bearer = refreshed.body.access_token as string;
     const connect = await signIn(sut, 'oidc', { intent: 'connect', bearer });
-    const connected = await sut.http().post('/api/v1/oauth/token').set(BROWSER_SESSION).set('Authorization', `Bearer ${bearer}`).send({ code: connect.code });
+    const connected = await sut
+      .http()
+      .post('/api/v1/oauth/token')
+      .set(BROWSER_SESSION)
+      .set('Authorization', `Bearer ${bearer}`)
+      .send({ code: connect.code });
     expect(connected.status).toBe(200);
     expect(connected.body).toHaveProperty('identity');
     expect(refreshCookiesOf(connected)).toEqual([]);

@@ -103,7 +103,12 @@ describe('inviting people to an organization', () => {
     expect(accepted.body).not.toHaveProperty('refresh_token');
     const cookie = refreshCookieOf(accepted);
     // PUBLIC_URL is http here: no Secure. The path is the auth area's, not this request's.
-    expect(cookie.attributes).toEqual({ 'max-age': String(accepted.body.refresh_expires_in), path: '/api/v1/auth', httponly: true, samesite: 'Strict' });
+    expect(cookie.attributes).toEqual({
+      'max-age': String(accepted.body.refresh_expires_in),
+      path: '/api/v1/auth',
+      httponly: true,
+      samesite: 'Strict',
+    });
     const refreshed = await sut.http().post('/api/v1/auth/refresh').set(BROWSER_SESSION).set(cookieHeader(cookie.value)).send();
     expect(refreshed.status).toBe(200);
     expect(refreshed.body.user.id).toBe(accepted.body.user.id);

@@ -39,7 +39,9 @@ export function authRoutes(deps: AuthRouteDeps): RouteTable {
     if (token === undefined) {
       throw new AppError(
         'unauthenticated',
-        deps.cookie.requested(req) ? 'no refresh token: neither in the body nor as the herald_refresh cookie' : 'no refresh token in the body',
+        deps.cookie.requested(req)
+          ? 'no refresh token: neither in the body nor as the herald_refresh cookie'
+          : 'no refresh token in the body',
       );
     }
     res.json(deps.cookie.hand(req, res, await refreshSession(deps.sessions, token, req.requestId)));
@@ -48,7 +50,8 @@ export function authRoutes(deps: AuthRouteDeps): RouteTable {
   router.post('/auth/logout', async (req, res) => {
     const all = req.body?.all === true;
     if (req.principal) await logout(deps.sessions, req.principal, all, req.requestId);
-    else if (deps.cookie.requested(req)) await logoutByRefreshToken(deps.sessions, deps.cookie.presented(req, undefined), all, req.requestId);
+    else if (deps.cookie.requested(req))
+      await logoutByRefreshToken(deps.sessions, deps.cookie.presented(req, undefined), all, req.requestId);
     else {
       res.setHeader('WWW-Authenticate', 'Bearer');
       throw new AppError('unauthenticated', 'missing bearer token');

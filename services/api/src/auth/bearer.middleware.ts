@@ -62,4 +62,3 @@ export function bearerGate(sessions: SessionRepository): RequestHandler {
     next();
   };
 }
-

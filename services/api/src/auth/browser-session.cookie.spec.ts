@@ -39,7 +39,10 @@ describe('BrowserSessionCookie', () => {
 
   it('when other cookies surround it, then the refresh cookie is found by its exact name, and a body token wins over it', () => {
     const cookie = new BrowserSessionCookie('https://herald.example.com');
-    const req = requestWith({ 'X-Herald-Session': 'cookie', Cookie: 'xherald_refresh=no; theme=dark;  herald_refresh=hrt_mine ; herald_refresh_old=no' });
+    const req = requestWith({
+      'X-Herald-Session': 'cookie',
+      Cookie: 'xherald_refresh=no; theme=dark;  herald_refresh=hrt_mine ; herald_refresh_old=no',
+    });
     expect(cookie.presented(req, undefined)).toBe('hrt_mine');
     expect(cookie.presented(req, 'hrt_body')).toBe('hrt_body');
     expect(cookie.presented(requestWith({ 'X-Herald-Session': 'cookie', Cookie: 'herald_refresh=' }), undefined)).toBeUndefined();

@@ -29,7 +29,12 @@ export async function logout(
  * spent token can already end it through reuse detection. Nothing to end is no error: the caller
  * only wants to be signed out. Ending every session needs the bearer.
  */
-export async function logoutByRefreshToken(deps: SessionDeps, refreshToken: string | undefined, all: boolean, requestId?: string): Promise<void> {
+export async function logoutByRefreshToken(
+  deps: SessionDeps,
+  refreshToken: string | undefined,
+  all: boolean,
+  requestId?: string,
+): Promise<void> {
   if (all) throw new AppError('unauthenticated', 'ending every session needs the bearer token');
   if (refreshToken === undefined) return;
   await deps.db.transaction(async (tx) => {
@@ -38,6 +43,12 @@ export async function logoutByRefreshToken(deps: SessionDeps, refreshToken: stri
     if (!state) return;
     const revoked = await sessions.revoke(state.sessionId);
     if (revoked === 0) return;
-    await auditUserAction(tx, 'auth.logged_out', state.userId, { session_id: state.sessionId, all: false, sessions_revoked: revoked }, requestId);
+    await auditUserAction(
+      tx,
+      'auth.logged_out',
+      state.userId,
+      { session_id: state.sessionId, all: false, sessions_revoked: revoked },
+      requestId,
+    );
   });
 }

@@ -6,5 +6,7 @@ import { deadLettersService } from './dead-letters.wiring';
 
 /** A project's dead-lettered deliveries: list, inspect, replay. */
 export function deadLettersArea({ db, config, onCommitted }: Infrastructure): Area {
-  return { routes: deadLetterRoutes({ repo: deadLettersRepositories(db).deadLetters, deadLetters: deadLettersService(db, config, onCommitted) }) };
+  return {
+    routes: deadLetterRoutes({ repo: deadLettersRepositories(db).deadLetters, deadLetters: deadLettersService(db, config, onCommitted) }),
+  };
 }

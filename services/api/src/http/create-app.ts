@@ -79,12 +79,7 @@ export function createApp(deps: AppDeps): Express {
       traceRequests,
       ...gatesAt(deps.areas, 'count'),
       ...openApiMiddleware(deps.config.VALIDATE_RESPONSES, {
-        beforeScopes: [
-          noStore(),
-          ...gatesAt(deps.areas, 'identify'),
-          ...gatesAt(deps.areas, 'authorize'),
-          ...rateLimitStage(deps.config),
-        ],
+        beforeScopes: [noStore(), ...gatesAt(deps.areas, 'identify'), ...gatesAt(deps.areas, 'authorize'), ...rateLimitStage(deps.config)],
         afterScopes: [bodyReader(), ...gatesAt(deps.areas, 'record')],
       }),
       apiRoutes(deps.areas).dispatcher(BASE_PATH),

@@ -47,7 +47,8 @@ export function openApiMiddleware(validateResponses: boolean, stages: EdgeStages
         MemberBearerAuth: (req, scopes) => {
           const auth = req.auth;
           if (!auth?.userId) throw { status: statusOf('unauthenticated'), message: 'missing bearer token' };
-          if (!scopes.every((s) => auth.scopes.includes(s))) throw { status: statusOf('forbidden'), message: 'role lacks the required scope' };
+          if (!scopes.every((s) => auth.scopes.includes(s)))
+            throw { status: statusOf('forbidden'), message: 'role lacks the required scope' };
           return true;
         },
         // The bearer gate (auth/bearer.middleware.ts) has already looked the token up; on /admin/*

@@ -59,7 +59,8 @@ export class MembersService {
       }
       await members.setRole(actor.organizationId, userId, role);
       await auditOrganization(tx, actor, 'member.role_changed', { target_id: userId, user_id: userId, from: target.role, to: role });
-      if (roleAtLeast(target.role, 'admin') && !roleAtLeast(role, 'admin')) await revokeInvitationsOf(tx, repos, actor, userId, 'inviter_demoted');
+      if (roleAtLeast(target.role, 'admin') && !roleAtLeast(role, 'admin'))
+        await revokeInvitationsOf(tx, repos, actor, userId, 'inviter_demoted');
       return { ...target, role };
     });
   }

@@ -7,5 +7,9 @@ import { ProjectsService } from './projects.service';
 
 /** An organization's projects and their signing secrets. */
 export function projectsArea({ db, config }: Infrastructure): Area {
-  return { routes: projectRoutes(new ProjectsService(db, projectsRepositories, new SecretBox(config.secretsKey), config.MAX_PROJECTS_PER_ORGANIZATION)) };
+  return {
+    routes: projectRoutes(
+      new ProjectsService(db, projectsRepositories, new SecretBox(config.secretsKey), config.MAX_PROJECTS_PER_ORGANIZATION),
+    ),
+  };
 }

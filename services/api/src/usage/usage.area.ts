@@ -16,6 +16,8 @@ export function usageArea({ db, logger }: Infrastructure): Area {
   return {
     routes: usageRoutes(repo),
     gates: [{ stage: 'count', handler: usageCounter(meter, BASE_PATH) }],
-    jobs: [{ name: 'usage flush', start: () => meter.start(USAGE_FLUSH_INTERVAL_MS), runOnce: () => meter.flush(), stop: () => meter.stop() }],
+    jobs: [
+      { name: 'usage flush', start: () => meter.start(USAGE_FLUSH_INTERVAL_MS), runOnce: () => meter.flush(), stop: () => meter.stop() },
+    ],
   };
 }
