@@ -11,6 +11,7 @@ import { SecretBox } from '@herald/secrets';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { apiAreas } from './areas';
+import { builtConsoleDir, consoleSite } from './console/console-site';
 import { SystemProject } from './projects/system-project';
 import { answerClientErrorsAsJson } from './http/client-error';
 import { createApp } from './http/create-app';
@@ -80,7 +81,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   for (const job of jobs) await job.start();
   const runOnce = (name: string) => jobNamed(jobs, name).runOnce?.() ?? Promise.resolve();
 
-  const app = createApp({ config, logger, areas });
+  const app = createApp({ config, logger, areas, site: consoleSite(builtConsoleDir()) });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(config.PORT, () => resolve(s));
   });

@@ -24,6 +24,8 @@ export interface AppDeps {
   logger: Logger;
   /** Every area's contribution, in the order of areas.ts. */
   areas: Area[];
+  /** What answers GET and HEAD outside /api/v1 (the console), ahead of the API's edge. */
+  site?: RequestHandler;
 }
 
 /** A bucket of `perMinute` requests that refills over a minute; 0 turns that limit off. */
@@ -70,6 +72,8 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', trustProxySetting(deps.config.TRUST_PROXY_CIDRS));
+  // The console's files are public and never reach an operation: they skip the API's edge.
+  if (deps.site) app.use(deps.site);
   // One router layer for the whole edge: the router's per-layer work, times ~15, was a good part of
   // each request's cost (see chain.ts). The order is exactly the one above.
   app.use(

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import express, { type RequestHandler } from 'express';
+import { BASE_PATH } from '../http/base-path';
+
+/** The placeholder index.html carries for the nonce of its style tags (services/console/index.html). */
+const NONCE_PLACEHOLDER = '__CSP_NONCE__';
+
+/**
+ * No inline script at all and nothing loaded from elsewhere; styles only from the console's own
+ * CSS file or a tag carrying this response's nonce (Mantine's runtime variables); the console
+ * talks to this origin only; no page may frame it. `frame-src 'self'` lets the template editor
+ * show its preview in a sandboxed srcdoc frame (which has an opaque origin: it reaches nothing).
+ */
+function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    `style-src 'self' 'nonce-${nonce}'`,
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "frame-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Headers every console answer carries; the sign-in link's token must never leave in a Referer. */
+const PAGE_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+};
+
+/** Where `npm run build` puts the console (services/console/dist), found through the workspace package. */
+export function builtConsoleDir(): string | undefined {
+  try {
+    const dir = path.join(path.dirname(require.resolve('@herald/console/package.json')), 'dist');
+    return existsSync(path.join(dir, 'index.html')) ? dir : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Serves the console at `/`: hashed files under /assets for a year (their names change with their
+ * content), any other path that is not the API's gets index.html (the console's own routes, e.g.
+ * the links in Herald's emails), never cached, with a fresh nonce in its CSP. Without a built
+ * console those paths say how to build it. Only GET and HEAD; /api/v1 is never touched here.
+ */
+export function consoleSite(dir: string | undefined): RequestHandler {
+  if (!dir) {
+    return (req, res, next) => {
+      if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith(`${BASE_PATH}/`)) return next();
+      res.status(404).type('text/plain').send('The console is not built: run `npm run build`. The API is at /api/v1.\n');
+    };
+  }
+  const index = readFileSync(path.join(dir, 'index.html'), 'utf8');
+  const assets = express.static(path.join(dir, 'assets'), {
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+    fallthrough: false,
+    etag: false,
+  });
+  const files = express.static(dir, { maxAge: '1h', index: false, etag: false });
+  return (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === BASE_PATH || req.path.startsWith(`${BASE_PATH}/`)) return next();
+    res.set(PAGE_HEADERS);
+    if (req.path.startsWith('/assets/')) {
+      req.url = req.url.slice('/assets'.length);
+      return assets(req, res, (err?: unknown) => {
+        if (err) res.status(404).type('text/plain').send('not found\n');
+      });
+    }
+    // index.html itself only ever goes out with its nonce and policy, below.
+    const serveFile = req.path === '/index.html' ? (_req: unknown, _res: unknown, skip: () => void) => skip() : files;
+    serveFile(req, res, () => {
+      const nonce = randomBytes(16).toString('base64');
+      res
+        .status(200)
+        .set({ 'Content-Security-Policy': contentSecurityPolicy(nonce), 'Cache-Control': 'no-cache' })
+        .type('html')
+        .send(index.replaceAll(NONCE_PLACEHOLDER, nonce));
+    });
+  };
+}
