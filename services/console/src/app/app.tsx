@@ -1,4 +1,4 @@
-import { createTheme, MantineProvider } from '@mantine/core';
+import { createTheme, MantineProvider, type CSSVariablesResolver } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
@@ -22,11 +22,19 @@ const queryClient = new QueryClient({
   },
 });
 
-const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'sm' });
+// Shade 8: white on the primary colour, and the primary colour on white, meet WCAG AA (4.5:1); 6 does not.
+const theme = createTheme({ primaryColor: 'blue', primaryShade: { light: 8, dark: 8 }, defaultRadius: 'sm' });
+
+/** Mantine's dimmed grey is below WCAG AA's 4.5:1 on white; secondary text here stays readable. */
+const readableDimmed: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
+});
 
 export function App() {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto" getStyleNonce={() => nonce}>
+    <MantineProvider theme={theme} defaultColorScheme="auto" getStyleNonce={() => nonce} cssVariablesResolver={readableDimmed}>
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
         <SessionProvider session={session}>
