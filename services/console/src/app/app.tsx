@@ -1,4 +1,4 @@
-import { createTheme, MantineProvider, type CSSVariablesResolver } from '@mantine/core';
+import { Alert, createTheme, MantineProvider, Modal, type CSSVariablesResolver } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
@@ -23,7 +23,17 @@ const queryClient = new QueryClient({
 });
 
 // Shade 8: white on the primary colour, and the primary colour on white, meet WCAG AA (4.5:1); 6 does not.
-const theme = createTheme({ primaryColor: 'blue', primaryShade: { light: 8, dark: 8 }, defaultRadius: 'sm' });
+// Alert titles in the text colour: a yellow or orange title on its light background is below AA.
+// Every modal's close button is named for screen readers.
+const theme = createTheme({
+  primaryColor: 'blue',
+  primaryShade: { light: 8, dark: 8 },
+  defaultRadius: 'sm',
+  components: {
+    Alert: Alert.extend({ styles: { title: { color: 'var(--mantine-color-text)' } } }),
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+  },
+});
 
 /** Mantine's dimmed grey is below WCAG AA's 4.5:1 on white; secondary text here stays readable. */
 const readableDimmed: CSSVariablesResolver = () => ({

@@ -23,7 +23,8 @@ export function RequireSession({ children }: { children: ReactNode }) {
     );
   if (session.status === 'signed-out') {
     const next = `${location.pathname}${location.search}`;
-    return <Navigate to={`/sign-in${next === '/' ? '' : `?next=${encodeURIComponent(next)}`}`} replace />;
+    const back = session.ended || next === '/' ? '' : `?next=${encodeURIComponent(next)}`;
+    return <Navigate to={`/sign-in${back}`} replace />;
   }
   return <>{children}</>;
 }

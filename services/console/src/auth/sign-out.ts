@@ -14,7 +14,7 @@ export function useSignOut() {
   const navigate = useNavigate();
   return async (all: boolean) => {
     await api.POST('/auth/logout', { body: { all } }).catch(() => undefined);
-    store.signedOut();
+    store.signedOut(true);
     queries.clear();
     navigate('/sign-in', { replace: true });
   };

@@ -36,7 +36,7 @@ export function OrganizationPage() {
       <ErrorAlert error={projects.error} title="Could not load the projects" />
       {projects.isLoading && <Loader aria-label="Loading projects" />}
       {projects.data && (
-        <Table striped highlightOnHover>
+        <Table striped highlightOnHover captionSide="top">
           <Table.Caption>Projects of this organization</Table.Caption>
           <Table.Thead>
             <Table.Tr>

@@ -13,12 +13,15 @@ const COOKIE_SESSION = { 'X-Herald-Session': 'cookie' } as const;
  */
 export class ApiClients {
   readonly control: HeraldClient;
+  /** Without the bearer: for a link that brings its own identity (an invitation's token). */
+  readonly anonymous: HeraldClient;
   private readonly projects = new Map<string, HeraldClient>();
   private refreshing: Promise<boolean> | undefined;
   private readonly baseUrl = `${window.location.origin}/api/v1`;
 
   constructor(private readonly session: SessionStore) {
     this.control = this.create();
+    this.anonymous = this.create({}, false);
   }
 
   forProject(projectId: string): HeraldClient {
@@ -47,14 +50,14 @@ export class ApiClients {
     return this.refreshing;
   }
 
-  private create(headers: Record<string, string> = {}): HeraldClient {
+  private create(headers: Record<string, string> = {}, withBearer = true): HeraldClient {
     const client = createHeraldClient({ baseUrl: this.baseUrl, fetch: (request) => window.fetch(request) });
     const replays = new Map<string, Request>();
     const credentials: Middleware = {
       onRequest: ({ request, id }) => {
         for (const [name, value] of Object.entries({ ...COOKIE_SESSION, ...headers })) request.headers.set(name, value);
-        const token = this.session.accessToken();
-        if (token && !request.headers.has('Authorization')) {
+        const token = withBearer ? this.session.accessToken() : undefined;
+        if (token) {
           request.headers.set('Authorization', `Bearer ${token}`);
           replays.set(id, request.clone());
         }

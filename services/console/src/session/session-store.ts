@@ -4,7 +4,10 @@ type TokenPair = components['schemas']['TokenPair'];
 export type SessionUser = TokenPair['user'];
 
 export type SessionState =
-  { status: 'restoring' } | { status: 'signed-out' } | { status: 'signed-in'; user: SessionUser; accessToken: string; expiresAt: number };
+  | { status: 'restoring' }
+  /** `ended`: the person signed out here (no way back to where they were); otherwise the session ran out. */
+  | { status: 'signed-out'; ended?: boolean }
+  | { status: 'signed-in'; user: SessionUser; accessToken: string; expiresAt: number };
 
 /**
  * The one owner of who is signed in. The access token lives in this object only (never in
@@ -30,8 +33,8 @@ export class SessionStore {
     this.set({ status: 'signed-in', user: pair.user, accessToken: pair.access_token, expiresAt: Date.now() + pair.expires_in * 1000 });
   }
 
-  signedOut(): void {
-    this.set({ status: 'signed-out' });
+  signedOut(ended = false): void {
+    this.set({ status: 'signed-out', ended });
   }
 
   private set(state: SessionState): void {
