@@ -66,13 +66,20 @@ export function signInLinkIn(smtp: SmtpSink, origin: string, address: string): s
  * the built console at `origin`), fan-out, the email and webhook workers, an SMTP server that
  * receives Herald's emails, and Debian's Chromium driven by playwright-core.
  */
-export function useConsole(options: { env?: Record<string, string>; extra?: Array<(c: Config) => Promise<Part>> } = {}): ConsoleFixture {
+export function useConsole(
+  options: {
+    /** More settings; a function gets the origin first (to register Herald's callback at a provider it starts). */
+    env?: Record<string, string> | ((origin: string) => Promise<Record<string, string>>);
+    extra?: Array<(c: Config) => Promise<Part>>;
+  } = {},
+): ConsoleFixture {
   const fixture = {} as ConsoleFixture;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
     fixture.smtp = await SmtpSink.start();
     const port = await freePort();
     fixture.origin = `http://127.0.0.1:${port}`;
+    const env = typeof options.env === 'function' ? await options.env(fixture.origin) : options.env;
     fixture.config = testConfig({
       PORT: String(port),
       PUBLIC_URL: fixture.origin,
@@ -82,7 +89,7 @@ export function useConsole(options: { env?: Record<string, string>; extra?: Arra
       MAGIC_LINK_PER_IP_PER_HOUR: '100000',
       MAGIC_LINK_PER_ADDRESS_AND_IP_PER_HOUR: '1000',
       MAGIC_LINK_PER_ADDRESS_PER_HOUR: '100000',
-      ...options.env,
+      ...env,
     });
     fixture.system = await startSystem(fixture.config, [
       (c) => startEmailWorker(c, createLogger('email-worker', c.LOG_LEVEL)),
