@@ -27,6 +27,7 @@ import { EmailMessageIdIndex1764065000000 } from './migrations/1764065000000-ema
 import { NotificationsWithoutEventKey1764070000000 } from './migrations/1764070000000-notifications-without-event-key';
 import { OAuthConnectAtRedemption1764083000000 } from './migrations/1764083000000-oauth-connect-at-redemption';
 import { ScheduledByMember1764088000000 } from './migrations/1764088000000-scheduled-by-member';
+import { AttemptNextRetry1764090000000 } from './migrations/1764090000000-attempt-next-retry';
 
 export const MIGRATIONS = [
   InitialSchema1763780000000,
@@ -55,6 +56,7 @@ export const MIGRATIONS = [
   NotificationsWithoutEventKey1764070000000,
   OAuthConnectAtRedemption1764083000000,
   ScheduledByMember1764088000000,
+  AttemptNextRetry1764090000000,
 ];
 
 /** SQL text, or a named statement that PostgreSQL parses once per connection (hot paths); each call is planned (see connect). */

@@ -36,7 +36,7 @@ describe('reading events and notifications', () => {
     });
   });
 
-  it('when listing with defaults, then the envelope has per_page 25 and newest first', async () => {
+  it('when listing with defaults, then the envelope has per_page 25, newest first, each event with its counts', async () => {
     const res = await http().get('/api/v1/events').set('X-API-Key', project.api_key);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ total: 4, page: 1, per_page: 25, total_pages: 1 });
@@ -45,6 +45,10 @@ describe('reading events and notifications', () => {
       event_type: 'order.paid',
       priority: 'high',
       status: expect.any(String),
+      recipient_count: 1,
+      notification_count: 2,
+      delivered_count: 0,
+      failed_count: 0,
       created_at: expect.any(String),
     });
   });

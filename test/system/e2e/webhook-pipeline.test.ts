@@ -84,6 +84,17 @@ describe('event in, signed webhook out', () => {
       [2, 'retrying'],
       [3, 'delivered'],
     ]);
+    // Each failed attempt says when its retry was due, and the retry came no earlier than that.
+    const [first, second, third] = detail.body.notification_logs;
+    for (const [failed, next] of [
+      [first, second],
+      [second, third],
+    ]) {
+      expect(failed.provider_response).toMatchObject({ status_code: 503, latency_ms: expect.any(Number) });
+      expect(Date.parse(failed.next_retry_at)).toBeGreaterThanOrEqual(Date.parse(failed.timestamp));
+      expect(Date.parse(next.timestamp)).toBeGreaterThanOrEqual(Date.parse(failed.next_retry_at) - 50);
+    }
+    expect(third.next_retry_at).toBeNull();
     receiver.respondWith((_req, r) => r.writeHead(200).end());
   });
 });

@@ -14,6 +14,8 @@ export interface AttemptRecord {
   retryCount: number;
   error: string | null;
   providerResponse: ProviderResponse;
+  /** The backoff drawn for the retry that follows (status `retrying`): the log keeps when it is due. */
+  retryDelayMs?: number;
   /** Present when the notification fails for good: opens the dead-letter record. */
   deadLetter?: { errorType: 'permanent_failure' | 'retries_exhausted'; message: DeliveryMessage };
   /** Suppresses the notification's recipient (source system), in the same statement as the record. */
@@ -51,7 +53,7 @@ const RECORD_ATTEMPTS = `
 WITH input AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(
     notification_id uuid, attempt int, status text, retry_count int, error text,
-    provider_response jsonb, error_type text, message jsonb, suppress text)
+    provider_response jsonb, retry_delay_ms bigint, error_type text, message jsonb, suppress text)
 ), n AS (
   UPDATE notifications x
      SET status = i.status,
@@ -65,10 +67,10 @@ WITH input AS (
      AND x.status NOT IN ('delivered', 'failed', 'suppressed')
      AND NOT (x.status = 'retrying' AND x.retry_count >= i.attempt)
   RETURNING x.id, x.project_id, x.event_id, x.channel, x.recipient, x.status, x.retry_count,
-            i.attempt, i.provider_response, i.error, i.error_type, i.message, i.suppress
+            i.attempt, i.provider_response, i.error, i.retry_delay_ms, i.error_type, i.message, i.suppress
 ), log AS (
-  INSERT INTO notification_logs (notification_id, attempt, status, provider_response, error)
-  SELECT id, attempt, status, provider_response, error FROM n
+  INSERT INTO notification_logs (notification_id, attempt, status, provider_response, error, next_retry_at)
+  SELECT id, attempt, status, provider_response, error, now() + retry_delay_ms * interval '1 millisecond' FROM n
 ), done AS (
   SELECT event_id,
          count(*) FILTER (WHERE status = 'delivered')::int AS delivered,
@@ -205,6 +207,7 @@ export class NotificationRepository {
       retry_count: r.retryCount,
       error: clean(r.error),
       provider_response: cleanResponse(r.providerResponse),
+      retry_delay_ms: r.retryDelayMs ?? null,
       error_type: r.deadLetter?.errorType ?? null,
       message: r.deadLetter?.message ?? null,
       suppress: r.suppress ?? null,

@@ -59,6 +59,7 @@ function attemptRecord(msg: DeliveryMessage, decision: DeliveryDecision, outcome
     retryCount: retryCountAfter(decision, msg.attempt),
     error: decision.kind === 'delivered' ? null : decision.reason,
     providerResponse: outcome.providerResponse,
+    retryDelayMs: decision.kind === 'retry' ? decision.delayMs : undefined,
     deadLetter: decision.kind === 'dead-letter' ? { errorType: decision.errorType, message: withoutTarget(msg) } : undefined,
     suppress: outcome.kind === 'permanent' ? outcome.suppress : undefined,
   };

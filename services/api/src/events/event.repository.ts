@@ -23,7 +23,7 @@ export class EventRepository {
       .add('created_at >= ?', filters.date_from)
       .add('created_at <= ?', filters.date_to);
     return pageQuery(this.db, {
-      select: 'id, event_type, priority, status, created_at',
+      select: 'id, event_type, priority, status, recipient_count, notification_count, delivered_count, failed_count, created_at',
       from: 'events',
       where,
       orderBy: 'created_at DESC, id DESC',

@@ -32,7 +32,8 @@ export class NotificationRepository {
     const { rows } = await this.db.query(
       `SELECT n.id, n.event_id, n.channel, n.status, n.recipient, n.retry_count, n.last_error, n.created_at, n.updated_at,
               COALESCE((SELECT json_agg(json_build_object('attempt', l.attempt, 'status', l.status, 'timestamp', l.created_at,
-                                                          'provider_response', l.provider_response, 'error', l.error) ORDER BY l.id)
+                                                          'provider_response', l.provider_response, 'error', l.error,
+                                                          'next_retry_at', l.next_retry_at) ORDER BY l.id)
                           FROM notification_logs l WHERE l.notification_id = n.id), '[]'::json) AS notification_logs
          FROM notifications n WHERE n.project_id = $1 AND n.id = $2`,
       [projectId, id],
