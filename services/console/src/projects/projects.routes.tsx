@@ -1,4 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { eventsRoutes } from '../events/events.routes';
+import { notificationsRoutes } from '../notifications/notifications.routes';
 
 /**
  * A project's pages, under `/projects/:projectId`; each area adds its own routes here, one line
@@ -7,6 +9,6 @@ import { Navigate, type RouteObject } from 'react-router';
 export const projectRoutes: RouteObject[] = [
   {
     path: 'projects/:projectId',
-    children: [{ index: true, element: <Navigate to="events" replace /> }],
+    children: [{ index: true, element: <Navigate to="events" replace /> }, ...eventsRoutes, ...notificationsRoutes],
   },
 ];
