@@ -43,7 +43,7 @@ function Summary({ event }: { event: EventDetail }) {
 /** JSON as it was sent, indented; a long one scrolls inside its box, which the keyboard can reach. */
 function JsonBlock({ value, label }: { value: unknown; label: string }) {
   return (
-    <Code block tabIndex={0} aria-label={label} mah={420} style={{ overflow: 'auto' }}>
+    <Code block role="region" tabIndex={0} aria-label={label} mah={420} style={{ overflow: 'auto' }}>
       {JSON.stringify(value, null, 2)}
     </Code>
   );

@@ -21,25 +21,42 @@ function providerAnswer(channel: string, response: NotificationLog['provider_res
   return response.provider ? `Answered by ${response.provider}` : 'No provider response recorded';
 }
 
+/** "1.2 s", "3 min": how long after an attempt its retry is due. */
+function formatDelay(ms: number): string {
+  if (ms < 1_000) return `${Math.max(0, Math.round(ms))} ms`;
+  if (ms < 120_000) return `${Math.round(ms / 100) / 10} s`;
+  if (ms < 7_200_000) return `${Math.round(ms / 60_000)} min`;
+  return `${Math.round(ms / 360_000) / 10} h`;
+}
+
 function Attempt({ log, channel }: { log: NotificationLog; channel: string }) {
   const latency = log.provider_response?.latency_ms;
+  const answer = providerAnswer(channel, log.provider_response);
+  const retryIn = log.next_retry_at ? Date.parse(log.next_retry_at) - Date.parse(log.timestamp) : undefined;
   return (
     <Stack gap={2}>
       <Text size="sm">{formatTime(log.timestamp)}</Text>
       <Text size="sm">
-        {providerAnswer(channel, log.provider_response)}
+        {answer}
         {latency !== undefined && ` · ${Math.round(latency)} ms`}
       </Text>
-      {log.error && (
+      {/* A webhook's error is often just its status again ("HTTP 500"): said once is enough. */}
+      {log.error && log.error !== answer && (
         <Text size="sm" c="red.8">
           {log.error}
         </Text>
       )}
-      {log.next_retry_at && <Text size="sm">Next retry at {formatTime(log.next_retry_at)}</Text>}
+      {log.next_retry_at && (
+        <Text size="sm">
+          Next retry at {formatTime(log.next_retry_at)}
+          {retryIn !== undefined && ` (${formatDelay(retryIn)} after this attempt)`}
+        </Text>
+      )}
       {log.provider_response?.body_excerpt && (
-        <Code block aria-label={`Response body of attempt ${log.attempt}`}>
-          {log.provider_response.body_excerpt}
-        </Code>
+        <>
+          <Text size="sm">Response body:</Text>
+          <Code block>{log.provider_response.body_excerpt}</Code>
+        </>
       )}
     </Stack>
   );

@@ -52,7 +52,11 @@ export function NotificationsPage() {
                   </Table.Td>
                   <Table.Td>{n.retry_count}</Table.Td>
                   <Table.Td>
-                    <Anchor component={Link} to={`${base}/events/${n.event_id}`} aria-label={`Event of the ${n.channel} to ${n.recipient}`}>
+                    <Anchor
+                      component={Link}
+                      to={`${base}/events/${n.event_id}`}
+                      aria-label={`Open event of the ${n.channel} to ${n.recipient}`}
+                    >
                       Open event
                     </Anchor>
                   </Table.Td>
