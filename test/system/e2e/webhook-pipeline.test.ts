@@ -3,6 +3,7 @@ import { startWebhookWorker } from '../../../services/webhook-worker/src/app';
 import { useSystem } from '../../support/system-fixture';
 import { eventually } from '../../support/eventually';
 import { WebhookReceiver } from '../../support/webhook-receiver';
+import { freePort } from '../../support/free-port';
 
 const f = useSystem({ extra: [(c) => startWebhookWorker(c, createLogger('webhook-worker', c.LOG_LEVEL))] });
 let receiver: WebhookReceiver;
@@ -96,5 +97,35 @@ describe('event in, signed webhook out', () => {
     }
     expect(third.next_retry_at).toBeNull();
     receiver.respondWith((_req, r) => r.writeHead(200).end());
+  });
+
+  it('when nothing answers at the webhook URL, then each attempt is logged without a status code or body, and the last one gives up', async () => {
+    const nobody = `http://127.0.0.1:${await freePort()}/gone`;
+    await http()
+      .post('/api/v1/events')
+      .set('X-API-Key', f.key)
+      .send({
+        event_type: 'unreachable',
+        recipients: [{ channels: ['webhook'], webhook_url: nobody }],
+        payload: {},
+        inline: { html: '<p>x</p>' },
+      });
+    const notification = await eventually(async () => {
+      const list = await http().get(`/api/v1/notifications?status=failed&recipient=${nobody}`).set('X-API-Key', f.key);
+      expect(list.body.items).toHaveLength(1);
+      return list.body.items[0];
+    });
+    // The api validates its answers against openapi.yaml in tests: the nulls are documented ones.
+    const detail = await http().get(`/api/v1/notifications/${notification.id}`).set('X-API-Key', f.key);
+    expect(detail.status).toBe(200);
+    expect(detail.body.notification_logs).toHaveLength(3);
+    for (const log of detail.body.notification_logs) {
+      expect(log.provider_response).toMatchObject({ status_code: null, body_excerpt: null, latency_ms: expect.any(Number) });
+    }
+    expect(detail.body.notification_logs.map((l: { next_retry_at: string | null }) => l.next_retry_at === null)).toEqual([
+      false,
+      false,
+      true,
+    ]);
   });
 });

@@ -11,11 +11,11 @@ const OUTCOME: Record<NotificationLog['status'], { title: string; color: string 
 /** What the provider said, in one line: the HTTP status for webhooks, the server's reply for email, Twilio's status for SMS. */
 function providerAnswer(channel: string, response: NotificationLog['provider_response']): string {
   if (!response) return 'No provider response recorded';
-  if (channel === 'webhook') return response.status_code !== undefined ? `HTTP ${response.status_code}` : 'No HTTP response';
+  if (channel === 'webhook') return typeof response.status_code === 'number' ? `HTTP ${response.status_code}` : 'No HTTP response';
   if (response.smtp_response) return response.smtp_response;
   const extra = response as Record<string, unknown>;
   if (typeof extra.ses_message_id === 'string') return `Accepted by SES as ${extra.ses_message_id}`;
-  if (response.status_code !== undefined)
+  if (typeof response.status_code === 'number')
     return `HTTP ${response.status_code}${extra.error_code ? `, error ${String(extra.error_code)}` : ''}`;
   if (typeof extra.status === 'string') return `Provider status: ${extra.status}`;
   return response.provider ? `Answered by ${response.provider}` : 'No provider response recorded';
