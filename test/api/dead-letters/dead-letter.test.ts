@@ -205,4 +205,38 @@ describe('bulk replay', () => {
     const again = await http().post('/api/v1/dead-letter/retry').set('X-API-Key', key()).send({ channel: 'sms' });
     expect(again.body).toEqual({ requeued: 0, limit_reached: false });
   });
+
+  it("when the list is filtered as a replay is, then its total is the count that replay takes (the console's count before confirming)", async () => {
+    const recent = await deadLettered('/count-1');
+    const old = await deadLettered('/count-2');
+    await system.api.db.query(`UPDATE dead_letters SET created_at = now() - interval '2 days' WHERE id = $1`, [old.deadLetterId]);
+    const filter = { channel: 'webhook', error_type: 'permanent_failure', created_from: new Date(Date.now() - 3600_000).toISOString() };
+    const ids = (res: request.Response) => res.body.items.map((i: { id: string }) => i.id);
+
+    const list = await http()
+      .get('/api/v1/dead-letter')
+      .query({ status: 'active', ...filter })
+      .set('X-API-Key', key());
+    expect(list.status).toBe(200);
+    expect(ids(list)).toContain(recent.deadLetterId);
+    expect(ids(list)).not.toContain(old.deadLetterId);
+    const older = await http()
+      .get('/api/v1/dead-letter')
+      .query({ error_type: 'permanent_failure', created_to: filter.created_from })
+      .set('X-API-Key', key());
+    expect(ids(older)).toContain(old.deadLetterId);
+    expect(ids(older)).not.toContain(recent.deadLetterId);
+    const otherType = await http().get('/api/v1/dead-letter').query({ error_type: 'retries_exhausted' }).set('X-API-Key', key());
+    expect(ids(otherType)).not.toContain(recent.deadLetterId);
+
+    answering(() => 200);
+    const replay = await http().post('/api/v1/dead-letter/retry').set('X-API-Key', key()).send(filter);
+    expect(replay.body.requeued).toBe(list.body.total);
+  });
+
+  it('when a list filter is not valid, then 422 names it', async () => {
+    const res = await http().get('/api/v1/dead-letter?created_from=yesterday').set('X-API-Key', key());
+    expect(res.status).toBe(422);
+    expect(JSON.stringify(res.body.detail)).toContain('created_from');
+  });
 });

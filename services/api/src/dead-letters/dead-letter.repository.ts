@@ -2,9 +2,13 @@ import type { Channel } from '@herald/contracts';
 import { eventStatusSql, failureReasonSql, type Queryable } from '@herald/db';
 import { pageQuery, Where, type Page, type PageRequest } from '../shared/paging';
 
+/** The list's filters: a bulk replay's (ReplayFilter) and the record's status. */
 export interface DeadLetterFilters {
   status?: string;
   channel?: string;
+  error_type?: string;
+  created_from?: string;
+  created_to?: string;
 }
 
 /** Which active dead letters a bulk replay takes; every field narrows. */
@@ -72,7 +76,12 @@ export class DeadLetterRepository {
   constructor(private readonly db: Queryable) {}
 
   list(projectId: string, filters: DeadLetterFilters, page: PageRequest): Promise<Page<Record<string, unknown>>> {
-    const where = new Where(projectId).add('status = ?', filters.status).add('channel = ?', filters.channel);
+    const where = new Where(projectId)
+      .add('status = ?', filters.status)
+      .add('channel = ?', filters.channel)
+      .add('error_type = ?', filters.error_type)
+      .add('created_at >= ?', filters.created_from)
+      .add('created_at <= ?', filters.created_to);
     return pageQuery(this.db, {
       select: 'id, notification_id, channel, recipient, retry_count, status, error_type, created_at, updated_at',
       from: 'dead_letters',

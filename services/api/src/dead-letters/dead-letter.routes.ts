@@ -8,7 +8,13 @@ export function deadLetterRoutes({ repo, deadLetters }: { repo: DeadLetterReposi
   const router = routes();
 
   router.get('/dead-letter', async (req, res) => {
-    const filters = { status: stringQuery(req, 'status'), channel: stringQuery(req, 'channel') };
+    const filters = {
+      status: stringQuery(req, 'status'),
+      channel: stringQuery(req, 'channel'),
+      error_type: stringQuery(req, 'error_type'),
+      created_from: stringQuery(req, 'created_from'),
+      created_to: stringQuery(req, 'created_to'),
+    };
     res.json(await repo.list(callerOf(req).projectId, filters, pageOf(req)));
   });
 
