@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { deadLetterRoutes } from '../dead-letters/dead-letters.routes';
 import { eventsRoutes } from '../events/events.routes';
 import { notificationsRoutes } from '../notifications/notifications.routes';
 
@@ -9,6 +10,6 @@ import { notificationsRoutes } from '../notifications/notifications.routes';
 export const projectRoutes: RouteObject[] = [
   {
     path: 'projects/:projectId',
-    children: [{ index: true, element: <Navigate to="events" replace /> }, ...eventsRoutes, ...notificationsRoutes],
+    children: [{ index: true, element: <Navigate to="events" replace /> }, ...eventsRoutes, ...notificationsRoutes, ...deadLetterRoutes],
   },
 ];

@@ -1,0 +1,99 @@
+import { Anchor, Badge, Code, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { useProjectId } from '../projects/current-project';
+import { ErrorAlert } from '../shared/error-alert';
+import { formatTime, statusColor } from '../shared/format';
+import { Page } from '../shared/page';
+import { AttemptsTable } from './attempts-table';
+import { DeadLetterActions } from './dead-letter-actions';
+import { errorTypeLabel } from './dead-letter-filter';
+import { useDeadLetter, useDeadLetterNotification, type DeadLetter } from './dead-letters.query';
+
+/** One dead letter: why it stopped, its notification's attempts, and the decision to retry or discard it. */
+export function DeadLetterPage() {
+  const { deadLetterId = '' } = useParams();
+  const projectId = useProjectId();
+  const record = useDeadLetter(deadLetterId);
+  return (
+    <Page title="Dead letter">
+      <Anchor component={Link} to={`/projects/${projectId}/dead-letters`} size="sm">
+        Back to dead letters
+      </Anchor>
+      <ErrorAlert error={record.error} title="Could not load the dead letter" />
+      {record.isLoading && <Loader aria-label="Loading the dead letter" />}
+      {record.data && <DeadLetterDetail record={record.data} projectId={projectId} />}
+    </Page>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Table.Tr>
+      <Table.Th scope="row" w={220}>
+        {label}
+      </Table.Th>
+      <Table.Td>{children}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+function DeadLetterDetail({ record, projectId }: { record: DeadLetter; projectId: string }) {
+  const notification = useDeadLetterNotification(record.notification_id);
+  return (
+    <Stack gap="lg">
+      <Table variant="vertical" withTableBorder>
+        <Table.Caption>What was dead-lettered and why</Table.Caption>
+        <Table.Tbody>
+          <Row label="Status">
+            <Badge color={statusColor(record.status === 'active' ? 'dead' : record.status)} variant="light">
+              {record.status}
+            </Badge>
+          </Row>
+          <Row label="Channel">{record.channel}</Row>
+          <Row label="Recipient">{record.recipient}</Row>
+          <Row label="Reason">{record.error_type ? `${errorTypeLabel(record.error_type)} (${record.error_type})` : '—'}</Row>
+          <Row label="Error">{record.error_message ? <Code block>{record.error_message}</Code> : '—'}</Row>
+          <Row label="Retries before it was dead-lettered">{record.retry_count}</Row>
+          <Row label="Notification">
+            <Code>{record.notification_id}</Code>{' '}
+            {notification.data && (
+              <Badge color={statusColor(notification.data.status)} variant="light">
+                now {notification.data.status}
+              </Badge>
+            )}
+          </Row>
+          <Row label="Event">
+            {record.event_id ? (
+              <Anchor component={Link} to={`/projects/${projectId}/events/${record.event_id}`}>
+                Event {record.event_id}
+              </Anchor>
+            ) : (
+              '—'
+            )}
+          </Row>
+          <Row label="Dead-lettered">{formatTime(record.created_at)}</Row>
+          <Row label="Last changed">{formatTime(record.updated_at)}</Row>
+        </Table.Tbody>
+      </Table>
+      <DeadLetterActions record={record} />
+      <section aria-labelledby="attempts-heading">
+        <Title order={2} size="h4" id="attempts-heading" mb="xs">
+          Attempts
+        </Title>
+        <ErrorAlert error={notification.error} title="Could not load the attempts" />
+        {notification.isLoading && <Loader size="sm" aria-label="Loading the attempts" />}
+        {notification.data && (
+          <>
+            {notification.data.last_error && (
+              <Text size="sm" mb="xs">
+                Last error: {notification.data.last_error}
+              </Text>
+            )}
+            <AttemptsTable logs={notification.data.notification_logs} />
+          </>
+        )}
+      </section>
+    </Stack>
+  );
+}
