@@ -1,6 +1,7 @@
-import { Badge, Code, Table, Text } from '@mantine/core';
+import { Code, Table, Text } from '@mantine/core';
 import type { components } from '@herald/client';
-import { formatTime, statusColor } from '../shared/format';
+import { formatTime } from '../shared/format';
+import { StatusBadge } from './status-badge';
 
 type Log = components['schemas']['NotificationLog'];
 
@@ -44,9 +45,7 @@ export function AttemptsTable({ logs }: { logs: Log[] }) {
             <Table.Td>{log.attempt}</Table.Td>
             <Table.Td>{formatTime(log.timestamp)}</Table.Td>
             <Table.Td>
-              <Badge color={statusColor(log.status)} variant="light">
-                {log.status}
-              </Badge>
+              <StatusBadge status={log.status} />
             </Table.Td>
             <Table.Td>{response(log)}</Table.Td>
             <Table.Td>{latency(log)}</Table.Td>

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useProjectApi, useProjectId } from '../projects/current-project';
@@ -76,12 +76,17 @@ export function DeadLetterActions({ record }: { record: DeadLetter }) {
         </Text>
       )}
       {act.data && (
-        <Text role="status" c="green.8" fw={500}>
+        <Alert color="green" role="status">
           {act.data}
-        </Text>
+        </Alert>
       )}
       <ErrorAlert error={act.error && explain(act.error, act.variables ?? 'retry')} title="Nothing changed" />
-      <Modal opened={Boolean(confirm)} onClose={() => setAsking(undefined)} title={confirm?.title}>
+      <Modal
+        opened={Boolean(confirm)}
+        onClose={() => setAsking(undefined)}
+        title={confirm?.title}
+        closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      >
         {confirm && asking && (
           <Stack>
             <Text size="sm">{confirm.body}</Text>

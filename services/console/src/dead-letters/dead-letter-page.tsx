@@ -1,9 +1,10 @@
-import { Anchor, Badge, Code, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Code, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useProjectId } from '../projects/current-project';
 import { ErrorAlert } from '../shared/error-alert';
-import { formatTime, statusColor } from '../shared/format';
+import { formatTime } from '../shared/format';
+import { StatusBadge } from './status-badge';
 import { Page } from '../shared/page';
 import { AttemptsTable } from './attempts-table';
 import { DeadLetterActions } from './dead-letter-actions';
@@ -46,9 +47,7 @@ function DeadLetterDetail({ record, projectId }: { record: DeadLetter; projectId
         <Table.Caption>What was dead-lettered and why</Table.Caption>
         <Table.Tbody>
           <Row label="Status">
-            <Badge color={statusColor(record.status === 'active' ? 'dead' : record.status)} variant="light">
-              {record.status}
-            </Badge>
+            <StatusBadge status={record.status} />
           </Row>
           <Row label="Channel">{record.channel}</Row>
           <Row label="Recipient">{record.recipient}</Row>
@@ -56,12 +55,7 @@ function DeadLetterDetail({ record, projectId }: { record: DeadLetter; projectId
           <Row label="Error">{record.error_message ? <Code block>{record.error_message}</Code> : '—'}</Row>
           <Row label="Retries before it was dead-lettered">{record.retry_count}</Row>
           <Row label="Notification">
-            <Code>{record.notification_id}</Code>{' '}
-            {notification.data && (
-              <Badge color={statusColor(notification.data.status)} variant="light">
-                now {notification.data.status}
-              </Badge>
-            )}
+            <Code>{record.notification_id}</Code> {notification.data && <StatusBadge status={notification.data.status} prefix="now " />}
           </Row>
           <Row label="Event">
             {record.event_id ? (

@@ -1,8 +1,9 @@
-import { Anchor, Badge, Loader, Table, Text } from '@mantine/core';
+import { Anchor, Loader, Table, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { useProjectId } from '../projects/current-project';
 import { ErrorAlert } from '../shared/error-alert';
-import { formatTime, statusColor } from '../shared/format';
+import { formatTime } from '../shared/format';
+import { StatusBadge } from './status-badge';
 import { Page } from '../shared/page';
 import { Pager } from '../shared/pager';
 import { useUrlFilters } from '../shared/url-filters';
@@ -52,9 +53,7 @@ export function DeadLettersPage() {
                   <Table.Td>{item.channel}</Table.Td>
                   <Table.Td>{errorTypeLabel(item.error_type)}</Table.Td>
                   <Table.Td>
-                    <Badge color={statusColor(item.status === 'active' ? 'dead' : item.status)} variant="light">
-                      {item.status}
-                    </Badge>
+                    <StatusBadge status={item.status} />
                   </Table.Td>
                   <Table.Td>{item.retry_count ?? '—'}</Table.Td>
                   <Table.Td>{formatTime(item.created_at)}</Table.Td>

@@ -37,7 +37,14 @@ export function ReplayButton({ filter }: { filter: Partial<DeadLetterFilter> }) 
   return (
     <>
       <Button onClick={open}>Replay matching…</Button>
-      <Modal opened={opened} onClose={finish} title="Replay dead letters" closeOnEscape={!running} withCloseButton={!running}>
+      <Modal
+        opened={opened}
+        onClose={finish}
+        title="Replay dead letters"
+        closeOnEscape={!running}
+        withCloseButton={!running}
+        closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      >
         <Stack>
           <Text size="sm">
             Retries {describeFilter(filter)}, each with a fresh attempt budget. The status filter does not apply: only active dead letters
@@ -56,12 +63,7 @@ export function ReplayButton({ filter }: { filter: Partial<DeadLetterFilter> }) 
                 <Button variant="default" onClick={finish}>
                   Cancel
                 </Button>
-                <Button
-                  color="orange"
-                  disabled={!count.data || count.isFetching}
-                  onClick={() => void replay.start(count.data ?? 0)}
-                  data-autofocus
-                >
+                <Button disabled={!count.data || count.isFetching} onClick={() => void replay.start(count.data ?? 0)} data-autofocus>
                   {count.data ? `Replay ${plural(count.data)}` : 'Replay'}
                 </Button>
               </Group>
