@@ -101,7 +101,10 @@ describe('dead letters in the console', () => {
     // The receiver gets it for real, as the next attempt, and the page follows the notification to delivered.
     await eventually(() => expect(receiver.for(record.notificationId).map((r) => r.headers['x-herald-attempt'])).toEqual(['1', '2', '3']));
     expect(receiver.for(record.notificationId)[2].signatureValid).toBe(true);
-    await page.getByText('now delivered').waitFor();
+    await page
+      .getByRole('row', { name: /^Notification/ })
+      .getByText('delivered')
+      .waitFor();
     await page.getByRole('table', { name: 'Delivery attempts, oldest first' }).getByText('HTTP 200').waitFor();
     expect(await page.getByRole('button', { name: 'Retry', exact: true }).isDisabled()).toBe(true);
     await c.audit(page, 'dead-letter-retried');

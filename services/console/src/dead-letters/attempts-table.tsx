@@ -1,7 +1,7 @@
 import { Code, Table, Text } from '@mantine/core';
 import type { components } from '@herald/client';
 import { formatTime } from '../shared/format';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../shared/status-badge';
 
 type Log = components['schemas']['NotificationLog'];
 

@@ -4,7 +4,8 @@ import { Link, useParams } from 'react-router';
 import { useProjectId } from '../projects/current-project';
 import { ErrorAlert } from '../shared/error-alert';
 import { formatTime } from '../shared/format';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../shared/status-badge';
+import { DeadLetterStatusBadge } from './dead-letter-status-badge';
 import { Page } from '../shared/page';
 import { AttemptsTable } from './attempts-table';
 import { DeadLetterActions } from './dead-letter-actions';
@@ -47,7 +48,7 @@ function DeadLetterDetail({ record, projectId }: { record: DeadLetter; projectId
         <Table.Caption>What was dead-lettered and why</Table.Caption>
         <Table.Tbody>
           <Row label="Status">
-            <StatusBadge status={record.status} />
+            <DeadLetterStatusBadge status={record.status} />
           </Row>
           <Row label="Channel">{record.channel}</Row>
           <Row label="Recipient">{record.recipient}</Row>
@@ -55,7 +56,12 @@ function DeadLetterDetail({ record, projectId }: { record: DeadLetter; projectId
           <Row label="Error">{record.error_message ? <Code block>{record.error_message}</Code> : '—'}</Row>
           <Row label="Retries before it was dead-lettered">{record.retry_count}</Row>
           <Row label="Notification">
-            <Code>{record.notification_id}</Code> {notification.data && <StatusBadge status={notification.data.status} prefix="now " />}
+            <Code>{record.notification_id}</Code>{' '}
+            {notification.data && (
+              <>
+                now <StatusBadge status={notification.data.status} />
+              </>
+            )}
           </Row>
           <Row label="Event">
             {record.event_id ? (

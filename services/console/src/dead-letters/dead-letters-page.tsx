@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useProjectId } from '../projects/current-project';
 import { ErrorAlert } from '../shared/error-alert';
 import { formatTime } from '../shared/format';
-import { StatusBadge } from './status-badge';
+import { DeadLetterStatusBadge } from './dead-letter-status-badge';
 import { Page } from '../shared/page';
 import { Pager } from '../shared/pager';
 import { useUrlFilters } from '../shared/url-filters';
@@ -53,7 +53,7 @@ export function DeadLettersPage() {
                   <Table.Td>{item.channel}</Table.Td>
                   <Table.Td>{errorTypeLabel(item.error_type)}</Table.Td>
                   <Table.Td>
-                    <StatusBadge status={item.status} />
+                    <DeadLetterStatusBadge status={item.status} />
                   </Table.Td>
                   <Table.Td>{item.retry_count ?? '—'}</Table.Td>
                   <Table.Td>{formatTime(item.created_at)}</Table.Td>
