@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { apiKeysRoutes } from '../api-keys/api-keys.routes';
 import { deadLetterRoutes } from '../dead-letters/dead-letters.routes';
 import { eventsRoutes } from '../events/events.routes';
 import { notificationsRoutes } from '../notifications/notifications.routes';
@@ -10,6 +11,12 @@ import { notificationsRoutes } from '../notifications/notifications.routes';
 export const projectRoutes: RouteObject[] = [
   {
     path: 'projects/:projectId',
-    children: [{ index: true, element: <Navigate to="events" replace /> }, ...eventsRoutes, ...notificationsRoutes, ...deadLetterRoutes],
+    children: [
+      { index: true, element: <Navigate to="events" replace /> },
+      ...eventsRoutes,
+      ...notificationsRoutes,
+      ...deadLetterRoutes,
+      ...apiKeysRoutes,
+    ],
   },
 ];

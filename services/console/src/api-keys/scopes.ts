@@ -1,0 +1,31 @@
+import type { components } from '@herald/client';
+
+export type Scope = components['schemas']['ApiKeyScopes'][number];
+
+/**
+ * The areas a key's scopes name (`<area>:<read|write>`), in the order of openapi.yaml's
+ * ApiKeyScopes. The generated types carry no runtime list, so the list lives here and the check
+ * below fails the build when the document gains or loses a scope.
+ */
+export const SCOPE_AREAS = [
+  'events',
+  'notifications',
+  'templates',
+  'scheduled_events',
+  'suppressions',
+  'dead_letter',
+  'analytics',
+  'audit_log',
+  'usage',
+  'settings',
+] as const;
+
+type Listed = `${(typeof SCOPE_AREAS)[number]}:${'read' | 'write'}`;
+const everyScopeListed: [Scope] extends [Listed] ? ([Listed] extends [Scope] ? true : false) : false = true;
+void everyScopeListed;
+
+export type Access = 'read' | 'write';
+
+export function scopesOf(access: Access): Scope[] {
+  return SCOPE_AREAS.map((area) => `${area}:${access}` as Scope);
+}
