@@ -3,6 +3,7 @@ import { apiKeysRoutes } from '../api-keys/api-keys.routes';
 import { deadLetterRoutes } from '../dead-letters/dead-letters.routes';
 import { eventsRoutes } from '../events/events.routes';
 import { notificationsRoutes } from '../notifications/notifications.routes';
+import { sendTestRoutes } from '../send-test/send-test.routes';
 
 /**
  * A project's pages, under `/projects/:projectId`; each area adds its own routes here, one line
@@ -17,6 +18,7 @@ export const projectRoutes: RouteObject[] = [
       ...notificationsRoutes,
       ...deadLetterRoutes,
       ...apiKeysRoutes,
+      ...sendTestRoutes,
     ],
   },
 ];
