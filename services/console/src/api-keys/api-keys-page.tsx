@@ -7,6 +7,7 @@ import { Page } from '../shared/page';
 import { Pager } from '../shared/pager';
 import { useUrlFilters } from '../shared/url-filters';
 import { useApiKeys, type ApiKey } from './api-keys.query';
+import { describeScopes } from './scopes';
 import { CreateKeyButton } from './create-key-button';
 import { RevokeKeyModal } from './revoke-key-modal';
 import { RotateKeyModal } from './rotate-key-modal';
@@ -78,11 +79,11 @@ function KeyRow({ apiKey, onRotate, onRevoke }: { apiKey: ApiKey; onRotate(key: 
       </Table.Td>
       <Table.Td>
         <Text size="xs" ff="monospace">
-          {apiKey.scopes.join(', ')}
+          {describeScopes(apiKey.scopes)}
         </Text>
       </Table.Td>
-      <Table.Td>
-        <Badge color={apiKey.status === 'expiring' ? 'yellow' : statusColor(apiKey.status)} variant="light">
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Badge color={apiKey.status === 'expiring' ? 'yellow' : statusColor(apiKey.status)} variant="dot">
           {apiKey.status}
         </Badge>
         {apiKey.replaced_by && (

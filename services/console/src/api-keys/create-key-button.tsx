@@ -48,7 +48,13 @@ export function CreateKeyButton({ projectId }: { projectId: string }) {
   return (
     <>
       <Button onClick={open}>New API key</Button>
-      <Modal opened={opened} onClose={finish} title={create.data ? 'API key created' : 'New API key'} size="lg">
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={opened}
+        onClose={finish}
+        title={create.data ? 'API key created' : 'New API key'}
+        size="lg"
+      >
         {create.data ? (
           <Stack>
             <ShownOnce

@@ -24,7 +24,7 @@ export function RevokeKeyModal({ projectId, apiKey, onClose }: { projectId: stri
     revoke.reset();
   };
   return (
-    <Modal opened={apiKey !== null} onClose={finish} title={`Revoke “${apiKey?.name ?? ''}”?`}>
+    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={apiKey !== null} onClose={finish} title={`Revoke “${apiKey?.name ?? ''}”?`}>
       <Stack>
         <Text size="sm">
           Every request made with {apiKey?.prefix}… is refused (401) from now on. This cannot be undone; the key stays listed as revoked.

@@ -34,7 +34,13 @@ export function RotateKeyModal({ projectId, apiKey, onClose }: { projectId: stri
   };
   const graceError = rotate.error instanceof ApiError ? rotate.error.fieldMessage('grace_period_seconds') : undefined;
   return (
-    <Modal opened={apiKey !== null} onClose={finish} title={rotate.data ? 'Key rotated' : `Rotate “${apiKey?.name ?? ''}”`} size="lg">
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={apiKey !== null}
+      onClose={finish}
+      title={rotate.data ? 'Key rotated' : `Rotate “${apiKey?.name ?? ''}”`}
+      size="lg"
+    >
       {rotate.data ? (
         <Stack>
           <ShownOnce

@@ -47,6 +47,7 @@ export function RotateSigningSecret({ projectId }: { projectId: string }) {
         </Button>
       </Stack>
       <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
         opened={opened}
         onClose={finish}
         title={rotate.data ? 'Signing secret rotated' : 'Rotate the webhook signing secret'}

@@ -29,3 +29,14 @@ export type Access = 'read' | 'write';
 export function scopesOf(access: Access): Scope[] {
   return SCOPE_AREAS.map((area) => `${area}:${access}` as Scope);
 }
+
+/** A key's scopes in few words: "every scope", "every read scope", or the list. */
+export function describeScopes(scopes: string[]): string {
+  const has = (access: Access) => scopesOf(access).every((s) => scopes.includes(s));
+  if (has('read') && has('write')) return 'every scope';
+  if (has('read')) {
+    const writes = scopes.filter((s) => s.endsWith(':write'));
+    return ['every read scope', ...writes].join(', ');
+  }
+  return scopes.join(', ');
+}

@@ -15,7 +15,13 @@ interface ShownOnceProps {
 export function ShownOnce({ label, secret, warning }: ShownOnceProps) {
   return (
     <Stack gap="sm">
-      <Alert color="yellow" title="Copy it now: it is not shown again" role="status">
+      <Alert
+        color="yellow"
+        title="Copy it now: it is not shown again"
+        role="status"
+        // Mantine's yellow title on the yellow tint is too faint to read; the body's color is not.
+        styles={{ title: { color: 'var(--mantine-color-text)' } }}
+      >
         {warning}
       </Alert>
       <Group align="flex-end" wrap="nowrap">

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { components } from '@herald/client';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useProjectApi } from '../projects/current-project';
 import { unwrap } from '../session/api-error';
@@ -29,8 +30,11 @@ export function EventArrival({ projectId, eventId }: { projectId: string; eventI
   });
   const data = event.data;
   const done = settled(data);
+  const panel = useRef<HTMLElement>(null);
+  // The panel appears below a long form: bring it into view so the sender sees it arrive.
+  useEffect(() => panel.current?.scrollIntoView({ block: 'nearest' }), []);
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="arrival-heading">
+    <Paper withBorder p="md" component="section" aria-labelledby="arrival-heading" ref={panel}>
       <Stack gap="sm">
         <Group justify="space-between">
           <Title order={2} size="h4" id="arrival-heading">
@@ -44,7 +48,7 @@ export function EventArrival({ projectId, eventId }: { projectId: string; eventI
         <Group gap="xs" aria-live="polite" role="status">
           <Text size="sm">Event {eventId}:</Text>
           {data ? (
-            <Badge color={statusColor(data.status)} variant="light">
+            <Badge color={statusColor(data.status)} variant="dot">
               {data.status}
             </Badge>
           ) : (
@@ -69,7 +73,7 @@ export function EventArrival({ projectId, eventId }: { projectId: string; eventI
                   <Table.Td>{n.channel}</Table.Td>
                   <Table.Td>{n.recipient ?? ''}</Table.Td>
                   <Table.Td>
-                    <Badge color={statusColor(n.status)} variant="light">
+                    <Badge color={statusColor(n.status)} variant="dot">
                       {n.status}
                     </Badge>
                   </Table.Td>
