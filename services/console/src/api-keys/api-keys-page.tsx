@@ -1,9 +1,10 @@
-import { Badge, Button, Group, Loader, Table, Text } from '@mantine/core';
+import { Button, Group, Loader, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useProjectId } from '../projects/current-project';
 import { ErrorAlert } from '../shared/error-alert';
-import { formatTime, statusColor } from '../shared/format';
+import { formatTime } from '../shared/format';
 import { Page } from '../shared/page';
+import { StatusBadge } from '../shared/status-badge';
 import { Pager } from '../shared/pager';
 import { useUrlFilters } from '../shared/url-filters';
 import { useApiKeys, type ApiKey } from './api-keys.query';
@@ -83,9 +84,7 @@ function KeyRow({ apiKey, onRotate, onRevoke }: { apiKey: ApiKey; onRotate(key: 
         </Text>
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <Badge color={apiKey.status === 'expiring' ? 'yellow' : statusColor(apiKey.status)} variant="dot">
-          {apiKey.status}
-        </Badge>
+        <StatusBadge status={apiKey.status} />
         {apiKey.replaced_by && (
           <Text size="xs" c="dimmed">
             rotated

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { components } from '@herald/client';
 import { useEffect, useRef } from 'react';
@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { useProjectApi } from '../projects/current-project';
 import { unwrap } from '../session/api-error';
 import { ErrorAlert } from '../shared/error-alert';
-import { statusColor } from '../shared/format';
+import { StatusBadge } from '../shared/status-badge';
 
 type EventDetail = components['schemas']['EventDetail'];
 
@@ -47,13 +47,7 @@ export function EventArrival({ projectId, eventId }: { projectId: string; eventI
         <ErrorAlert error={event.error} title="Could not follow the event" />
         <Group gap="xs" aria-live="polite" role="status">
           <Text size="sm">Event {eventId}:</Text>
-          {data ? (
-            <Badge color={statusColor(data.status)} variant="dot">
-              {data.status}
-            </Badge>
-          ) : (
-            <Text size="sm">sending…</Text>
-          )}
+          {data ? <StatusBadge status={data.status} /> : <Text size="sm">sending…</Text>}
           {!done && !event.error && <Loader size="xs" aria-label="Waiting for deliveries" />}
           {done && <Text size="sm">Settled.</Text>}
         </Group>
@@ -73,9 +67,7 @@ export function EventArrival({ projectId, eventId }: { projectId: string; eventI
                   <Table.Td>{n.channel}</Table.Td>
                   <Table.Td>{n.recipient ?? ''}</Table.Td>
                   <Table.Td>
-                    <Badge color={statusColor(n.status)} variant="dot">
-                      {n.status}
-                    </Badge>
+                    <StatusBadge status={n.status} />
                   </Table.Td>
                 </Table.Tr>
               ))}
