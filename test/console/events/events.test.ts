@@ -1,6 +1,6 @@
 import { useConsole, type ConsoleUser } from '../../support/console';
 import { WebhookReceiver } from '../../support/webhook-receiver';
-import { tabTo } from '../keyboard';
+import { tabTo } from '../../support/tab-to';
 
 // A held delivery must outlast the page loading to show it arriving; the test default is 2 s.
 const c = useConsole({ env: { WEBHOOK_TIMEOUT_MS: '15000' } });

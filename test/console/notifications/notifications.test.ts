@@ -1,6 +1,6 @@
 import { useConsole, type ConsoleUser } from '../../support/console';
 import { WebhookReceiver } from '../../support/webhook-receiver';
-import { tabTo } from '../keyboard';
+import { tabTo } from '../../support/tab-to';
 
 const c = useConsole();
 let receiver: WebhookReceiver;
