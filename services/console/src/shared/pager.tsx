@@ -5,16 +5,18 @@ interface PagerProps {
   totalPages: number;
   total: number;
   onChange(page: number): void;
-  /** What is being paged, for the screen reader's label ("events", "templates"...). */
+  /** What is being paged, plural, for the count and the screen reader's label ("events", "templates"...). */
   label: string;
+  /** The singular, where dropping the plural's final "s" is not it. */
+  one?: string;
 }
 
 /** The server's paging (page, total_pages, total) as one control under every list. */
-export function Pager({ page, totalPages, total, onChange, label }: PagerProps) {
+export function Pager({ page, totalPages, total, onChange, label, one = label.replace(/s$/, '') }: PagerProps) {
   return (
     <Group justify="space-between" mt="md">
       <Text size="sm" c="dimmed" aria-live="polite">
-        {total} {label}
+        {total} {total === 1 ? one : label}
       </Text>
       {totalPages > 1 && (
         <Pagination
