@@ -80,7 +80,13 @@ describe('reading events and notifications', () => {
   it('when listing notifications by channel and recipient, then emails match case-insensitively stored addresses', async () => {
     const res = await http().get('/api/v1/notifications?channel=email&recipient=grace@example.com').set('X-API-Key', project.api_key);
     expect(res.body).toMatchObject({ total: 4 });
-    expect(res.body.items[0]).toMatchObject({ channel: 'email', recipient: 'grace@example.com', retry_count: 0, status: 'processing' });
+    expect(res.body.items[0]).toMatchObject({
+      channel: 'email',
+      recipient: 'grace@example.com',
+      retry_count: 0,
+      status: 'processing',
+      last_error: null,
+    });
     const sms = await http().get('/api/v1/notifications?channel=sms&status=processing').set('X-API-Key', project.api_key);
     expect(sms.body.total).toBe(4);
   });

@@ -20,7 +20,7 @@ export class NotificationRepository {
       .add('created_at >= ?', filters.date_from)
       .add('created_at <= ?', filters.date_to);
     return pageQuery(this.db, {
-      select: 'id, event_id, channel, status, recipient, retry_count, created_at, updated_at',
+      select: 'id, event_id, channel, status, recipient, retry_count, last_error, created_at, updated_at',
       from: 'notifications',
       where,
       orderBy: 'created_at DESC, id DESC',
