@@ -1,0 +1,74 @@
+import { Code, Loader, Table, Text } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { ErrorAlert } from '../shared/error-alert';
+import { formatTime } from '../shared/format';
+import { Page } from '../shared/page';
+import { Pager } from '../shared/pager';
+import { useUrlFilters } from '../shared/url-filters';
+import { Actor } from './actor';
+import { AUDIT_FILTER_KEYS, AuditFilterForm } from './audit-filters';
+import { useAuditLog, type AuditEntry } from './audit.query';
+
+/** The entry's metadata as "key: value" pairs (ids, field names, counts: the api keeps secrets and content out). */
+function Details({ metadata }: { metadata: AuditEntry['metadata'] }) {
+  const pairs = Object.entries(metadata as Record<string, unknown>);
+  if (pairs.length === 0) return <>—</>;
+  return (
+    <Code block={false} fz="xs">
+      {pairs
+        .map(
+          ([key, value]) =>
+            `${key}: ${Array.isArray(value) ? value.join(', ') : typeof value === 'object' ? JSON.stringify(value) : String(value)}`,
+        )
+        .join('; ')}
+    </Code>
+  );
+}
+
+/** Who changed what in the project, newest first, filtered as the URL says. */
+export function AuditLogPage() {
+  const [params] = useSearchParams();
+  const { filters, query, page, setFilters, setPage } = useUrlFilters(AUDIT_FILTER_KEYS);
+  const log = useAuditLog(query, page);
+  const filtered = Object.keys(query).length > 0;
+  return (
+    <Page title="Audit log">
+      <AuditFilterForm key={params.toString()} applied={filters} onApply={setFilters} />
+      <ErrorAlert error={log.error} title="Could not load the audit log" />
+      {log.isLoading && <Loader aria-label="Loading the audit log" />}
+      {log.data && (
+        <>
+          <Table striped>
+            <Table.Caption>{filtered ? 'Audit entries matching the filters, newest first' : 'Audit entries, newest first'}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">When</Table.Th>
+                <Table.Th scope="col">Action</Table.Th>
+                <Table.Th scope="col">By</Table.Th>
+                <Table.Th scope="col">Details</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {log.data.items.map((entry) => (
+                <Table.Tr key={entry.id}>
+                  <Table.Td>{formatTime(entry.created_at)}</Table.Td>
+                  <Table.Td>{entry.action}</Table.Td>
+                  <Table.Td>
+                    <Actor entry={entry} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Details metadata={entry.metadata} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          {log.data.items.length === 0 && (
+            <Text>{filtered ? 'No entry matches these filters.' : 'Nothing changed in this project yet.'}</Text>
+          )}
+          <Pager page={page} totalPages={log.data.total_pages} total={log.data.total} onChange={setPage} label="audit entries" />
+        </>
+      )}
+    </Page>
+  );
+}
