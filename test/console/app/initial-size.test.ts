@@ -33,4 +33,10 @@ describe("the console's first load", () => {
     expect(initial.some((name) => name.startsWith('sign-in-page'))).toBe(false);
     expect(initial.some((name) => name.startsWith('organization-page'))).toBe(false);
   });
+
+  it('when the first page loads, then the charting code (recharts) is not part of it: only the pages with charts fetch it', () => {
+    const withCharts = initialScripts().filter((src) => readFileSync(path.join(dist, src), 'utf8').includes('recharts-wrapper'));
+    expect(withCharts).toEqual([]);
+    expect(initialScripts().some((src) => /\/(overview|usage)-page/.test(src))).toBe(false);
+  });
 });

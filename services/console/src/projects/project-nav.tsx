@@ -1,14 +1,17 @@
 import { NavLink, Stack } from '@mantine/core';
 import { NavLink as RouterLink, useLocation } from 'react-router';
 
-/** The project's areas, in the order a developer works: send, watch, fix, configure. */
+/** The project's areas, in the order a developer works: how it goes, send, watch, fix, configure, account for. */
 const AREAS = [
+  { path: 'overview', label: 'Overview' },
   { path: 'send', label: 'Send a test event' },
   { path: 'events', label: 'Events' },
   { path: 'notifications', label: 'Notifications' },
   { path: 'dead-letters', label: 'Dead letters' },
   { path: 'templates', label: 'Templates' },
   { path: 'keys', label: 'API keys' },
+  { path: 'usage', label: 'Usage' },
+  { path: 'audit-log', label: 'Audit log' },
 ] as const;
 
 export function ProjectNav({ projectId, onNavigate }: { projectId: string; onNavigate(): void }) {

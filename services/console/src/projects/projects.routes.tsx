@@ -1,24 +1,30 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { analyticsRoutes } from '../analytics/analytics.routes';
 import { apiKeysRoutes } from '../api-keys/api-keys.routes';
+import { auditRoutes } from '../audit/audit.routes';
 import { deadLetterRoutes } from '../dead-letters/dead-letters.routes';
 import { eventsRoutes } from '../events/events.routes';
 import { notificationsRoutes } from '../notifications/notifications.routes';
 import { sendTestRoutes } from '../send-test/send-test.routes';
+import { usageRoutes } from '../usage/usage.routes';
 
 /**
  * A project's pages, under `/projects/:projectId`; each area adds its own routes here, one line
- * each.
+ * each. The overview is the project's landing page.
  */
 export const projectRoutes: RouteObject[] = [
   {
     path: 'projects/:projectId',
     children: [
-      { index: true, element: <Navigate to="events" replace /> },
+      { index: true, element: <Navigate to="overview" replace /> },
+      ...analyticsRoutes,
       ...eventsRoutes,
       ...notificationsRoutes,
       ...deadLetterRoutes,
       ...apiKeysRoutes,
       ...sendTestRoutes,
+      ...auditRoutes,
+      ...usageRoutes,
     ],
   },
 ];
