@@ -5,7 +5,8 @@ import type { Analytics } from './analytics.query';
 const CHANNEL_LABELS = { email: 'Email', sms: 'SMS', webhook: 'Webhook' } as const;
 
 export function formatRate(rate: number): string {
-  return `${(rate * 100).toFixed(rate === 0 || rate === 1 ? 0 : 1)}%`;
+  // One decimal at most, none when whole: 75%, 66.7%.
+  return `${Number((rate * 100).toFixed(1))}%`;
 }
 
 /** One figure with its name; the group's name is the figure's, so a screen reader reads "Events, 12". */
@@ -32,6 +33,8 @@ export function Totals({ analytics }: { analytics: Analytics }) {
     channel,
     ...analytics.channel_breakdown[channel],
   }));
+  // The api answers 0 while nothing finished; a dash says "no rate yet" rather than "all failed".
+  const finished = channels.reduce((sum, c) => sum + c.delivered + c.failed, 0);
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -41,7 +44,11 @@ export function Totals({ analytics }: { analytics: Analytics }) {
           value={String(analytics.total_notifications)}
           hint="one per recipient and channel, suppressed included"
         />
-        <Stat label="Delivery rate" value={formatRate(analytics.delivery_rate)} hint="delivered of those finished (delivered or failed)" />
+        <Stat
+          label="Delivery rate"
+          value={finished > 0 ? formatRate(analytics.delivery_rate) : '—'}
+          hint={finished > 0 ? 'delivered of those finished (delivered or failed)' : 'none finished in the range'}
+        />
       </SimpleGrid>
       <Table striped>
         <Table.Caption>Per channel: sent (every notification not suppressed), delivered and failed</Table.Caption>

@@ -43,6 +43,7 @@ export function TrendChart({ series, granularity }: { series: TrendPoint[]; gran
         data={data}
         dataKey="label"
         curveType="monotone"
+        withDots={false}
         withLegend
         series={[
           { name: 'notifications', label: 'Created', color: 'blue.6' },
