@@ -12,6 +12,8 @@ const EMPTY: AuditFilters = { action: '', from: '' };
 /** GET /audit-log's filters; the caller keys it on the URL, so back and forward reset what it shows. */
 export function AuditFilterForm({ applied, onApply }: { applied: AuditFilters; onApply(filters: AuditFilters): void }) {
   const [draft, setDraft] = useState(applied);
+  // The value is read while the event is live: the updater runs later, when currentTarget is gone.
+  const set = (patch: Partial<typeof draft>) => setDraft((d) => ({ ...d, ...patch }));
   return (
     <FilterForm
       label="the audit log"
@@ -26,13 +28,13 @@ export function AuditFilterForm({ applied, onApply }: { applied: AuditFilters; o
         description="Exact match"
         placeholder="api_key.created"
         value={draft.action}
-        onChange={(e) => setDraft((d) => ({ ...d, action: e.currentTarget.value }))}
+        onChange={(e) => set({ action: e.currentTarget.value })}
       />
       <TextInput
         type="datetime-local"
         label="Since"
         value={isoToLocalInput(draft.from)}
-        onChange={(e) => setDraft((d) => ({ ...d, from: localInputToIso(e.currentTarget.value) ?? '' }))}
+        onChange={(e) => set({ from: localInputToIso(e.currentTarget.value) ?? '' })}
       />
     </FilterForm>
   );

@@ -51,7 +51,7 @@ export function AuditLogPage() {
             <Table.Tbody>
               {log.data.items.map((entry) => (
                 <Table.Tr key={entry.id}>
-                  <Table.Td>{formatTime(entry.created_at)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTime(entry.created_at)}</Table.Td>
                   <Table.Td>{entry.action}</Table.Td>
                   <Table.Td>
                     <Actor entry={entry} />

@@ -11,6 +11,8 @@ const EMPTY: UsageFilters = { endpoint: '', from: '', to: '' };
 /** GET /usage's filters; the caller keys it on the URL, so back and forward reset what it shows. */
 export function UsageFilterForm({ applied, onApply }: { applied: UsageFilters; onApply(filters: UsageFilters): void }) {
   const [draft, setDraft] = useState(applied);
+  // The value is read while the event is live: the updater runs later, when currentTarget is gone.
+  const set = (patch: Partial<typeof draft>) => setDraft((d) => ({ ...d, ...patch }));
   return (
     <FilterForm
       label="usage"
@@ -25,9 +27,9 @@ export function UsageFilterForm({ applied, onApply }: { applied: UsageFilters; o
         description="A route template, all methods"
         placeholder="/events/{id}"
         value={draft.endpoint}
-        onChange={(e) => setDraft((d) => ({ ...d, endpoint: e.currentTarget.value }))}
+        onChange={(e) => set({ endpoint: e.currentTarget.value })}
       />
-      <DateRangeInputs from={draft.from} to={draft.to} onChange={({ from, to }) => setDraft((d) => ({ ...d, from, to }))} />
+      <DateRangeInputs from={draft.from} to={draft.to} onChange={({ from, to }) => set({ from, to })} />
     </FilterForm>
   );
 }
