@@ -1,7 +1,7 @@
 import { useConsole, type ConsoleUser } from '../../support/console';
 import { eventually } from '../../support/eventually';
 import { WebhookReceiver } from '../../support/webhook-receiver';
-import { tabTo } from '../keyboard';
+import { tabTo } from '../../support/tab-to';
 
 const c = useConsole();
 

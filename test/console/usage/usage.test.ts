@@ -1,5 +1,5 @@
 import { useConsole } from '../../support/console';
-import { tabTo } from '../keyboard';
+import { tabTo } from '../../support/tab-to';
 
 const c = useConsole();
 
