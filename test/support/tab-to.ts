@@ -9,7 +9,8 @@ declare const document: { activeElement: unknown };
  * keyboard, or hidden behind a trap).
  */
 export async function tabTo(page: Page, target: Locator, { limit = 60, backwards = false } = {}): Promise<void> {
-  await target.waitFor();
+  // Attached, not visible: a segmented control's radios are focusable yet visually hidden.
+  await target.waitFor({ state: 'attached' });
   for (let i = 0; i < limit; i++) {
     if (await target.evaluate((el) => el === document.activeElement)) return;
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
