@@ -14,7 +14,8 @@ describe('organizations and projects in the console', () => {
     await page.getByRole('dialog', { name: 'New organization' }).waitFor();
     await page.keyboard.type('Acme Notifications');
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Acme Notifications' }).waitFor();
+    await page.waitForURL(/\/organizations\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { name: 'Acme Notifications', level: 1 }).waitFor();
     await page.getByText('Your role:').getByText('owner').waitFor();
 
     await page.getByRole('button', { name: 'New project' }).focus();

@@ -30,7 +30,7 @@ export function HomePage() {
               <List listStyleType="none" spacing={4}>
                 {projects.map((project) => (
                   <List.Item key={project.id}>
-                    <Anchor component={Link} to={`/projects/${project.id}/events`}>
+                    <Anchor component={Link} to={`/projects/${project.id}`}>
                       {project.name}
                     </Anchor>
                   </List.Item>

@@ -49,7 +49,7 @@ export function OrganizationPage() {
             {projects.data.items.map((project) => (
               <Table.Tr key={project.id}>
                 <Table.Td>
-                  <Anchor component={Link} to={`/projects/${project.id}/events`}>
+                  <Anchor component={Link} to={`/projects/${project.id}`}>
                     {project.name}
                   </Anchor>
                 </Table.Td>

@@ -19,7 +19,7 @@ export function ProjectSwitcher() {
       onChange={(id) => {
         if (!id) return;
         const area = projectId ? window.location.pathname.split('/')[3] : undefined;
-        navigate(`/projects/${id}/${area ?? 'events'}`);
+        navigate(area ? `/projects/${id}/${area}` : `/projects/${id}`);
       }}
       searchable
       nothingFoundMessage="No project"
