@@ -195,6 +195,13 @@ const envSchema = z.object({
   CLIENT_IP_RATE_LIMIT_PER_MINUTE: int(60, 0),
   /** Bearer calls (control and admin planes) per user or system account per minute; 0 turns it off. */
   USER_RATE_LIMIT_PER_MINUTE: int(600, 0),
+  /** Live delivery streams (GET /deliveries/stream) open at once per API key or member, and per api process. */
+  LIVE_STREAMS_PER_CALLER: int(5, 1),
+  LIVE_STREAMS_PER_PROCESS: int(200, 1),
+  /** Bytes a live stream may have waiting for a viewer that does not read before it is dropped. */
+  LIVE_STREAM_BUFFER_BYTES: int(262_144, 1_024),
+  /** How often the one feed of a process reads new attempts while a stream is open (ms). */
+  LIVE_FEED_POLL_MS: int(250, 20),
   /** Invitations sent per organization, and per inviting user, per hour. */
   INVITATIONS_PER_ORGANIZATION_PER_HOUR: int(50, 1),
   INVITATIONS_PER_USER_PER_HOUR: int(20, 1),
