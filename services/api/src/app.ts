@@ -106,7 +106,10 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
       scrapeHooks: areas.flatMap((area) => area.scrapeHooks ?? []),
     },
     async stop() {
-      await drain.close();
+      const drained = drain.close();
+      // Long-lived responses (live streams) end only when told; the drain would wait on them.
+      for (const job of jobs) await job.drain?.();
+      await drained;
       // The usage flush at stop writes the last counts: jobs stop before the database closes.
       for (const job of jobs) await job.stop();
       await relay.stop();

@@ -7,6 +7,12 @@ import type { Logger } from '@herald/logger';
 export interface AreaJob {
   readonly name: string;
   start(): void | Promise<void>;
+  /**
+   * Called once the server has stopped taking connections, before app.ts waits for the open ones
+   * to finish: work that keeps responses open (live streams) ends them here, or the drain would
+   * wait for them.
+   */
+  drain?(): Promise<void>;
   /** One run now, after any in progress (tests call it instead of waiting for the interval). */
   runOnce?(): Promise<void>;
   stop(): Promise<void>;
