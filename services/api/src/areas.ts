@@ -8,6 +8,7 @@ import { eventsArea } from './events/events.area';
 import { feedbackArea } from './feedback/feedback.area';
 import { healthArea } from './health/health.area';
 import type { Area } from './http/area';
+import { liveDeliveriesArea } from './live-deliveries/live-deliveries.area';
 import { notificationsArea } from './notifications/notifications.area';
 import { oauthArea } from './oauth/oauth.area';
 import { organizationsArea } from './organizations/organizations.area';
@@ -36,6 +37,7 @@ export function apiAreas(infrastructure: Infrastructure): Area[] {
     healthArea(infrastructure),
     eventsArea(infrastructure),
     notificationsArea(infrastructure),
+    liveDeliveriesArea(infrastructure),
     templatesArea(infrastructure),
     suppressionsArea(infrastructure),
     scheduledEventsArea(infrastructure),
