@@ -49,6 +49,13 @@ export function send(baseUrl: string, credential: Record<string, string>, req: F
   }
   return new Promise((resolve, reject) => {
     const outgoing = request(`${baseUrl}${req.url}`, { method: req.method.toUpperCase(), headers, timeout: timeoutMs }, (res) => {
+      const contentType = String(res.headers['content-type'] ?? '');
+      // An event stream stays open by design (GET /deliveries/stream): its status is the answer.
+      if (contentType.startsWith('text/event-stream')) {
+        outgoing.destroy();
+        resolve({ status: res.statusCode ?? 0, contentType, text: '' });
+        return;
+      }
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () =>
