@@ -104,6 +104,41 @@ describe('templates', () => {
     expect(res.body.text).toContain('Hi <b>Ada</b>, order');
   });
 
+  it('when previewing content that is not saved, then it renders as the saved one would and nothing is stored', async () => {
+    const reader = await aProject(f.system.api.db, f.config, ['templates:read']);
+    const res = await http()
+      .post('/api/v1/templates/preview')
+      .set('X-API-Key', reader.api_key)
+      .send({
+        channel: 'email',
+        subject: 'Hi {{user.name}}',
+        body: '<p>{{user.name}} owes {{total}}</p>',
+        variables: { user: { name: '<i>Ada</i>' } },
+      });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      subject: 'Hi <i>Ada</i>',
+      html: '<p>&lt;i&gt;Ada&lt;/i&gt; owes </p>',
+      variables_used: ['user.name'],
+      missing_variables: ['total'],
+    });
+    const sms = await http()
+      .post('/api/v1/templates/preview')
+      .set('X-API-Key', reader.api_key)
+      .send({ channel: 'sms', body: 'Code {{code}}', variables: { code: '42' } });
+    expect(sms.body).toMatchObject({ text: 'Code 42', encoding: 'GSM-7', segments: 1 });
+    expect((await http().get('/api/v1/templates').set('X-API-Key', reader.api_key)).body.total).toBe(0);
+  });
+
+  it('when unsaved content does not parse, then the preview is a 422 on the part that holds the error', async () => {
+    const res = await http()
+      .post('/api/v1/templates/preview')
+      .set('X-API-Key', f.key)
+      .send({ channel: 'email', body: '<p>ok</p>', text_body: 'Hi {{ a + b }}', variables: {} });
+    expect(res.status).toBe(422);
+    expect(res.body.detail[0].loc).toEqual(['body', 'text_body']);
+  });
+
   it('when updating part of a template, then the rest stays and variables follow the new body', async () => {
     const created = await http()
       .post('/api/v1/templates')

@@ -27,6 +27,11 @@ export function templateRoutes({ repo, templates }: { repo: TemplateRepository; 
     res.status(201).json(present(created));
   });
 
+  router.post('/templates/preview', async (req, res) => {
+    const { variables, ...content } = req.body;
+    res.json(templates.previewContent(content, variables));
+  });
+
   router.put('/templates/by-name/:name', async (req, res) => {
     const channel = stringQuery(req, 'channel') ?? 'email';
     const { row, created } = await templates.upsertByName(

@@ -1,5 +1,5 @@
 import { hasPgCode, PgError } from '@herald/db';
-import { renderContent, smsSegments } from '@herald/templating';
+import { renderContent, smsSegments, type TemplateSource } from '@herald/templating';
 import type { TemplateRepository, TemplateRow } from './template.repository';
 import { AppError } from '@herald/errors';
 import { refuseUnstorableText } from '../shared/storable-text.rule';
@@ -49,16 +49,26 @@ export class TemplatesService {
   }
 
   async preview(projectId: string, id: string, variables: Record<string, unknown>) {
-    const template = await this.get(projectId, id);
-    const { content, used, missing } = renderContent(template, variables);
-    return {
-      subject: content.subject,
-      html: content.html,
-      text: content.text,
-      body: content.html ?? content.text,
-      variables_used: used,
-      missing_variables: missing,
-      ...(template.channel === 'sms' ? smsSegments(content.text) : {}),
-    };
+    return renderPreview(await this.get(projectId, id), variables);
   }
+
+  /** Content being edited, checked as a save would check it, rendered and forgotten. */
+  previewContent(input: TemplateInput & { channel: TemplateChannel }, variables: Record<string, unknown>) {
+    refuseUnstorableText(input, ['body']);
+    return renderPreview({ channel: input.channel, ...resolveTemplateFields(input.channel, input) }, variables);
+  }
+}
+
+/** One answer for both previews: what each part renders to, and which variables it used or lacked. */
+function renderPreview(template: TemplateSource, variables: Record<string, unknown>) {
+  const { content, used, missing } = renderContent(template, variables);
+  return {
+    subject: content.subject,
+    html: content.html,
+    text: content.text,
+    body: content.html ?? content.text,
+    variables_used: used,
+    missing_variables: missing,
+    ...(template.channel === 'sms' ? smsSegments(content.text) : {}),
+  };
 }
