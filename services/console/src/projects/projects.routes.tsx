@@ -6,6 +6,7 @@ import { deadLetterRoutes } from '../dead-letters/dead-letters.routes';
 import { eventsRoutes } from '../events/events.routes';
 import { notificationsRoutes } from '../notifications/notifications.routes';
 import { sendTestRoutes } from '../send-test/send-test.routes';
+import { templatesRoutes } from '../templates/templates.routes';
 import { usageRoutes } from '../usage/usage.routes';
 
 /**
@@ -23,6 +24,7 @@ export const projectRoutes: RouteObject[] = [
       ...deadLetterRoutes,
       ...apiKeysRoutes,
       ...sendTestRoutes,
+      ...templatesRoutes,
       ...auditRoutes,
       ...usageRoutes,
     ],
