@@ -1,6 +1,6 @@
 import { Anchor, Loader, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { useProjectId } from '../projects/current-project';
 import { ErrorAlert } from '../shared/error-alert';
 import { formatTime } from '../shared/format';
@@ -15,6 +15,8 @@ export function EditTemplatePage() {
   const id = useParams().id!;
   const template = useTemplate(id);
   const update = useUpdateTemplate(id);
+  // Just created: the sample values typed on the new template's page come along.
+  const carried = (useLocation().state as { sampleText?: string } | null)?.sampleText;
   const back = (
     <Anchor component={Link} to={`/projects/${projectId}/templates`}>
       All templates
@@ -43,7 +45,7 @@ export function EditTemplatePage() {
         // (the fields already say what was saved, and the sample values are the person's).
         key={t.id}
         initial={draftOf(t)}
-        initialSample={JSON.stringify(sampleValues(t.variables), null, 2)}
+        initialSample={carried ?? JSON.stringify(sampleValues(t.variables), null, 2)}
         channelFixed
         submitLabel="Save changes"
         saving={update.isPending}

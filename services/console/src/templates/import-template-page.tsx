@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { useProjectId } from '../projects/current-project';
 import { ApiError } from '../session/api-error';
 import { ErrorAlert } from '../shared/error-alert';
+import { MONO } from './code-styles';
 import { Page } from '../shared/page';
 import { useImportTemplate } from './templates.queries';
 
@@ -107,7 +108,7 @@ export function ImportTemplatePage() {
             autosize
             minRows={8}
             maxRows={24}
-            ff="monospace"
+            styles={MONO}
             spellCheck={false}
           />
           <Textarea
@@ -118,7 +119,7 @@ export function ImportTemplatePage() {
             error={samplesMessage}
             autosize
             minRows={3}
-            ff="monospace"
+            styles={MONO}
             spellCheck={false}
           />
           {run.error && !atFields ? <ErrorAlert error={run.error} title="Not imported" /> : null}

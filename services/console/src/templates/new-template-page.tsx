@@ -30,11 +30,11 @@ export function NewTemplatePage() {
         submitLabel="Create template"
         saving={create.isPending}
         saveError={create.error}
-        onSubmit={(draft) =>
+        onSubmit={(draft, sampleText) =>
           create.mutate(toCreate(draft), {
             onSuccess: (template) => {
               notifications.show({ color: 'green', message: `Template ${template.name} created` });
-              navigate(`/projects/${projectId}/templates/${template.id}`, { replace: true });
+              navigate(`/projects/${projectId}/templates/${template.id}`, { replace: true, state: { sampleText } });
             },
           })
         }

@@ -2,6 +2,7 @@ import { Button, Grid, Group, NativeSelect, Stack, TextInput, Textarea } from '@
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../session/api-error';
 import { ErrorAlert } from '../shared/error-alert';
+import { MONO } from './code-styles';
 import { useLivePreview } from './live-preview';
 import type { TemplateDraft } from './template-draft';
 import { TemplatePreview } from './template-preview';
@@ -14,7 +15,8 @@ interface Props {
   submitLabel: string;
   saving: boolean;
   saveError: unknown;
-  onSubmit(draft: TemplateDraft): void;
+  /** The sample values go along, so a page that follows (the saved template's) can keep them. */
+  onSubmit(draft: TemplateDraft, sampleText: string): void;
   /** More actions beside the submit button (delete). */
   actions?: ReactNode;
 }
@@ -27,10 +29,13 @@ export function TemplateEditor({ initial, initialSample, channelFixed, submitLab
   const [draft, setDraft] = useState(initial);
   const [sampleText, setSampleText] = useState(initialSample);
   const live = useLivePreview(draft, sampleText);
+  // The value is read now: the event's currentTarget is gone by the time React runs the updater.
   const set =
     <K extends keyof TemplateDraft>(key: K) =>
-    (e: { currentTarget: { value: string } }) =>
-      setDraft((d) => ({ ...d, [key]: e.currentTarget.value as TemplateDraft[K] }));
+    (e: { currentTarget: { value: string } }) => {
+      const value = e.currentTarget.value as TemplateDraft[K];
+      setDraft((d) => ({ ...d, [key]: value }));
+    };
 
   const saveFailure = saveError instanceof ApiError ? saveError : undefined;
   const previewFailure = live.preview.error instanceof ApiError ? live.preview.error : undefined;
@@ -46,7 +51,7 @@ export function TemplateEditor({ initial, initialSample, channelFixed, submitLab
           aria-label="Template"
           onSubmit={(e) => {
             e.preventDefault();
-            onSubmit(draft);
+            onSubmit(draft, sampleText);
           }}
         >
           <Stack gap="sm">
@@ -77,7 +82,7 @@ export function TemplateEditor({ initial, initialSample, channelFixed, submitLab
               autosize
               minRows={8}
               maxRows={24}
-              ff="monospace"
+              styles={MONO}
               spellCheck={false}
             />
             {email && (
@@ -91,7 +96,7 @@ export function TemplateEditor({ initial, initialSample, channelFixed, submitLab
                   autosize
                   minRows={3}
                   maxRows={12}
-                  ff="monospace"
+                  styles={MONO}
                   spellCheck={false}
                 />
                 <Group grow align="flex-start">

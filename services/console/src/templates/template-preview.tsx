@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Code, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { ErrorAlert } from '../shared/error-alert';
+import { MONO } from './code-styles';
 import type { useLivePreview } from './live-preview';
 import { parseSample, sampleValues } from './template-draft';
 import type { Channel } from './templates.queries';
@@ -38,7 +39,7 @@ export function TemplatePreview({ channel, live, sampleText, onSampleChange }: P
         autosize
         minRows={3}
         maxRows={12}
-        ff="monospace"
+        styles={MONO}
         spellCheck={false}
       />
       <Group justify="space-between" wrap="nowrap" align="flex-start">
