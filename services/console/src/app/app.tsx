@@ -1,4 +1,4 @@
-import { Alert, createTheme, MantineProvider, Modal, type CSSVariablesResolver } from '@mantine/core';
+import { Alert, createTheme, MantineProvider, Modal, Notification, type CSSVariablesResolver } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
@@ -24,7 +24,7 @@ const queryClient = new QueryClient({
 
 // Shade 8: white on the primary colour, and the primary colour on white, meet WCAG AA (4.5:1); 6 does not.
 // Alert titles in the text colour: a yellow or orange title on its light background is below AA.
-// Every modal's close button is named for screen readers.
+// Every modal's and notification's close button is named for screen readers.
 const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: { light: 8, dark: 8 },
@@ -32,6 +32,7 @@ const theme = createTheme({
   components: {
     Alert: Alert.extend({ styles: { title: { color: 'var(--mantine-color-text)' } } }),
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } } }),
   },
 });
 
