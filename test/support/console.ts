@@ -160,7 +160,9 @@ export function useConsole(
   };
 
   fixture.audit = async (page, name) => {
-    await page.waitForLoadState('networkidle');
+    // The callers wait for what they check first; networkidle is only a courtesy: after in-app
+    // navigations Chromium does not always report it again (seen with a srcdoc frame on the page).
+    await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined);
     // A frame sandboxed without scripts (the template preview's rendered email) cannot run axe:
     // injecting it there never answers and the whole analysis hangs. What such a frame shows is
     // a user's own content, not the console's, so it is left out.

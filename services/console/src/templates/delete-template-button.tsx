@@ -9,9 +9,12 @@ import { useDeleteTemplate } from './templates.queries';
 /** Deleting asks first: events that name the template by id or name fail once it is gone. */
 export function DeleteTemplateButton({ id, name }: { id: string; name: string }) {
   const [opened, { open, close }] = useDisclosure(false);
-  const remove = useDeleteTemplate(id);
   const projectId = useProjectId();
   const navigate = useNavigate();
+  const remove = useDeleteTemplate(id, () => {
+    notifications.show({ color: 'green', message: `Template ${name} deleted` });
+    navigate(`/projects/${projectId}/templates`, { replace: true });
+  });
   return (
     <>
       <Button color="red" variant="outline" onClick={open}>
@@ -28,18 +31,7 @@ export function DeleteTemplateButton({ id, name }: { id: string; name: string })
             <Button variant="default" onClick={close}>
               Keep it
             </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                remove.mutate(undefined, {
-                  onSuccess: () => {
-                    notifications.show({ color: 'green', message: `Template ${name} deleted` });
-                    navigate(`/projects/${projectId}/templates`, { replace: true });
-                  },
-                })
-              }
-            >
+            <Button color="red" loading={remove.isPending} onClick={() => remove.mutate()}>
               Delete {name}
             </Button>
           </Group>

@@ -77,9 +77,22 @@ export function useUpdateTemplate(id: string) {
   return useTemplateMutation(async (body: TemplatePatch) => unwrap(await api.PUT('/templates/{id}', { params: { path: { id } }, body })));
 }
 
-export function useDeleteTemplate(id: string) {
+/**
+ * The deleted template's own query is dropped, not read again: a refetch would answer 404 and
+ * replace the page (and this mutation's caller) before `onDeleted` could move on.
+ */
+export function useDeleteTemplate(id: string, onDeleted: () => void) {
   const api = useProjectApi();
-  return useTemplateMutation(async () => unwrap(await api.DELETE('/templates/{id}', { params: { path: { id } } })));
+  const client = useQueryClient();
+  const projectId = useProjectId();
+  return useMutation({
+    mutationFn: async () => unwrap(await api.DELETE('/templates/{id}', { params: { path: { id } } })),
+    onSuccess: () => {
+      client.removeQueries({ queryKey: keys.one(projectId, id) });
+      onDeleted();
+      return client.invalidateQueries({ queryKey: [...keys.all(projectId), 'list'] });
+    },
+  });
 }
 
 export function useImportTemplate() {
