@@ -1,21 +1,21 @@
-import { Anchor, Badge, Loader, Table, Text } from '@mantine/core';
+import { Anchor, Loader, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
-import { useMe } from '../auth/me.query';
+import { Link } from 'react-router';
 import { CreateProjectButton } from '../projects/create-project-button';
 import { projectsKey } from '../projects/projects.query';
 import { unwrap } from '../session/api-error';
 import { useControlApi } from '../session/session.context';
 import { ErrorAlert } from '../shared/error-alert';
 import { formatTime } from '../shared/format';
-import { Page } from '../shared/page';
+import { useMembership, useOrganizationId } from './organization.query';
+import { may } from './roles';
+import { Section } from './section';
 
 /** An organization's projects; its admins and owners can create more. */
 export function OrganizationPage() {
-  const { organizationId = '' } = useParams();
+  const organizationId = useOrganizationId();
   const api = useControlApi();
-  const me = useMe();
-  const membership = me.data?.organizations.find((o) => o.id === organizationId);
+  const { membership } = useMembership();
   const projects = useQuery({
     queryKey: projectsKey(organizationId),
     queryFn: async () =>
@@ -25,14 +25,8 @@ export function OrganizationPage() {
         }),
       ),
   });
-  const mayCreate = membership?.role === 'owner' || membership?.role === 'admin';
   return (
-    <Page title={membership?.name ?? 'Organization'} actions={mayCreate && <CreateProjectButton organizationId={organizationId} />}>
-      {membership && (
-        <Text size="sm">
-          Your role: <Badge variant="light">{membership.role}</Badge>
-        </Text>
-      )}
+    <Section title="Projects" actions={may.createProject(membership?.role) && <CreateProjectButton organizationId={organizationId} />}>
       <ErrorAlert error={projects.error} title="Could not load the projects" />
       {projects.isLoading && <Loader aria-label="Loading projects" />}
       {projects.data && (
@@ -61,6 +55,6 @@ export function OrganizationPage() {
         </Table>
       )}
       {projects.data?.items.length === 0 && <Text>No project yet.</Text>}
-    </Page>
+    </Section>
   );
 }

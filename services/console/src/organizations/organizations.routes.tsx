@@ -1,5 +1,12 @@
 import type { RouteObject } from 'react-router';
 
+/** `/organizations/:organizationId` and its sections, each loaded on first visit. */
 export const organizationRoutes: RouteObject[] = [
-  { path: 'organizations/:organizationId', lazy: () => import('./organization-page').then((m) => ({ Component: m.OrganizationPage })) },
+  {
+    path: 'organizations/:organizationId',
+    lazy: () => import('./organization-layout').then((m) => ({ Component: m.OrganizationLayout })),
+    children: [
+      { index: true, lazy: () => import('./organization-page').then((m) => ({ Component: m.OrganizationPage })) },
+    ],
+  },
 ];
