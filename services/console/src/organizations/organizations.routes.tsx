@@ -7,6 +7,7 @@ export const organizationRoutes: RouteObject[] = [
     lazy: () => import('./organization-layout').then((m) => ({ Component: m.OrganizationLayout })),
     children: [
       { index: true, lazy: () => import('./organization-page').then((m) => ({ Component: m.OrganizationPage })) },
+      { path: 'members', lazy: () => import('./members-page').then((m) => ({ Component: m.MembersPage })) },
     ],
   },
 ];
