@@ -8,6 +8,7 @@ export const organizationRoutes: RouteObject[] = [
     children: [
       { index: true, lazy: () => import('./organization-page').then((m) => ({ Component: m.OrganizationPage })) },
       { path: 'members', lazy: () => import('./members-page').then((m) => ({ Component: m.MembersPage })) },
+      { path: 'invitations', lazy: () => import('./invitations-page').then((m) => ({ Component: m.InvitationsPage })) },
     ],
   },
 ];

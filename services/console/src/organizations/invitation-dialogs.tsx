@@ -1,0 +1,66 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { unwrap } from '../session/api-error';
+import { useControlApi } from '../session/session.context';
+import { ConfirmDialog } from './confirm-dialog';
+import { organizationKey, useOrganizationId, type Invitation } from './organization.query';
+
+export type InvitationAction = 'revoke' | 'resend';
+
+/**
+ * Revoke, or resend. The api has no "resend": a pending invitation blocks a second one for the
+ * same address, so resending revokes it (its link stops working) and invites again with the same
+ * role, and the dialog says so.
+ */
+export function InvitationDialog({ invitation, action, onClose }: { invitation: Invitation; action: InvitationAction; onClose(): void }) {
+  const api = useControlApi();
+  const organizationId = useOrganizationId();
+  const queries = useQueryClient();
+  const act = useMutation({
+    mutationFn: async () => {
+      unwrap(
+        await api.DELETE('/organizations/{organization_id}/invitations/{invitation_id}', {
+          params: { path: { organization_id: organizationId, invitation_id: invitation.id } },
+        }),
+      );
+      if (action === 'resend') {
+        unwrap(
+          await api.POST('/organizations/{organization_id}/invitations', {
+            params: { path: { organization_id: organizationId } },
+            body: { email: invitation.email, role: invitation.role },
+          }),
+        );
+      }
+    },
+    onSuccess: () => {
+      notifications.show({
+        color: 'green',
+        title: action === 'resend' ? 'Invitation sent again' : 'Invitation revoked',
+        message:
+          action === 'resend'
+            ? `${invitation.email} gets a new email; the link in the old one no longer works.`
+            : `The link sent to ${invitation.email} no longer works.`,
+      });
+      onClose();
+    },
+    // After a resend whose second half failed the old invitation is gone: the list must show it.
+    onSettled: () => queries.invalidateQueries({ queryKey: organizationKey(organizationId) }),
+  });
+  const resend = action === 'resend';
+  return (
+    <ConfirmDialog
+      opened
+      danger={!resend}
+      title={resend ? `Resend the invitation to ${invitation.email}?` : `Revoke the invitation to ${invitation.email}?`}
+      confirm={resend ? 'Revoke and invite again' : 'Revoke invitation'}
+      pending={act.isPending}
+      error={act.error}
+      onConfirm={() => act.mutate()}
+      onClose={onClose}
+    >
+      {resend
+        ? `Resending revokes this invitation (the link in the email already sent stops working) and sends a new invitation to the same address as ${invitation.role}, valid for 7 days.`
+        : 'The link in the invitation email stops working at once. You can invite the address again later.'}
+    </ConfirmDialog>
+  );
+}
