@@ -9,6 +9,7 @@ export const organizationRoutes: RouteObject[] = [
       { index: true, lazy: () => import('./organization-page').then((m) => ({ Component: m.OrganizationPage })) },
       { path: 'members', lazy: () => import('./members-page').then((m) => ({ Component: m.MembersPage })) },
       { path: 'invitations', lazy: () => import('./invitations-page').then((m) => ({ Component: m.InvitationsPage })) },
+      { path: 'audit-log', lazy: () => import('./audit-log-page').then((m) => ({ Component: m.AuditLogPage })) },
     ],
   },
 ];
