@@ -10,6 +10,7 @@ export const organizationRoutes: RouteObject[] = [
       { path: 'members', lazy: () => import('./members-page').then((m) => ({ Component: m.MembersPage })) },
       { path: 'invitations', lazy: () => import('./invitations-page').then((m) => ({ Component: m.InvitationsPage })) },
       { path: 'audit-log', lazy: () => import('./audit-log-page').then((m) => ({ Component: m.AuditLogPage })) },
+      { path: 'settings', lazy: () => import('./settings-page').then((m) => ({ Component: m.SettingsPage })) },
     ],
   },
 ];
