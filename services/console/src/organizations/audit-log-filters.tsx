@@ -64,7 +64,7 @@ export function AuditLogFilters({ value, projects, onApply }: Props) {
       />
       <NativeSelect
         label="Project"
-        description="Or the organization itself"
+        description="Only one project's entries"
         value={draft.project_id}
         onChange={(e) => setDraft({ ...draft, project_id: e.currentTarget.value })}
         data={[{ value: '', label: 'Any' }, ...projects.map((p) => ({ value: p.id, label: p.name }))]}

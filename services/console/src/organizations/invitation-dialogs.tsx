@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { notifications } from '@mantine/notifications';
 import { unwrap } from '../session/api-error';
 import { useControlApi } from '../session/session.context';
 import { ConfirmDialog } from './confirm-dialog';
@@ -12,7 +11,15 @@ export type InvitationAction = 'revoke' | 'resend';
  * same address, so resending revokes it (its link stops working) and invites again with the same
  * role, and the dialog says so.
  */
-export function InvitationDialog({ invitation, action, onClose }: { invitation: Invitation; action: InvitationAction; onClose(): void }) {
+interface Props {
+  invitation: Invitation;
+  action: InvitationAction;
+  /** What happened, in a sentence, for the page to show. */
+  onDone(outcome: string): void;
+  onClose(): void;
+}
+
+export function InvitationDialog({ invitation, action, onDone, onClose }: Props) {
   const api = useControlApi();
   const organizationId = useOrganizationId();
   const queries = useQueryClient();
@@ -33,14 +40,11 @@ export function InvitationDialog({ invitation, action, onClose }: { invitation: 
       }
     },
     onSuccess: () => {
-      notifications.show({
-        color: 'green',
-        title: action === 'resend' ? 'Invitation sent again' : 'Invitation revoked',
-        message:
-          action === 'resend'
-            ? `${invitation.email} gets a new email; the link in the old one no longer works.`
-            : `The link sent to ${invitation.email} no longer works.`,
-      });
+      onDone(
+        action === 'resend'
+          ? `Invitation sent again: ${invitation.email} gets a new email; the link in the old one no longer works.`
+          : `Invitation revoked: the link sent to ${invitation.email} no longer works.`,
+      );
       onClose();
     },
     // After a resend whose second half failed the old invitation is gone: the list must show it.

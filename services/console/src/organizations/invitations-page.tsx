@@ -50,6 +50,7 @@ export function InvitationsPage() {
   const { filters, page, setFilters, setPage } = useUrlFilters(KEYS);
   const shown = filters.status || 'pending';
   const invitations = useInvitations(statusOf(shown), page);
+  const [outcome, setOutcome] = useState<string>();
   const [acting, setActing] = useState<{ invitation: Invitation; action: InvitationAction }>();
   const role = membership?.role;
   return (
@@ -61,6 +62,11 @@ export function InvitationsPage() {
       )}
       <Section title="Invitations">
         <StatusFilter key={shown} value={shown} onApply={(status) => setFilters({ status: status === 'pending' ? '' : status })} />
+        {outcome && (
+          <Text size="sm" role="status">
+            {outcome}
+          </Text>
+        )}
         <ErrorAlert error={invitations.error} title="Could not load the invitations" />
         {invitations.isLoading && <Loader aria-label="Loading invitations" />}
         {invitations.data && (
@@ -104,7 +110,7 @@ export function InvitationsPage() {
                           </Button>
                           <Button
                             size="compact-sm"
-                            variant="outline"
+                            variant="light"
                             color="red"
                             onClick={() => setActing({ invitation, action: 'revoke' })}
                             aria-label={`Revoke the invitation to ${invitation.email}`}
@@ -128,7 +134,7 @@ export function InvitationsPage() {
             />
           </>
         )}
-        {acting && <InvitationDialog {...acting} onClose={() => setActing(undefined)} />}
+        {acting && <InvitationDialog {...acting} onDone={setOutcome} onClose={() => setActing(undefined)} />}
       </Section>
     </>
   );

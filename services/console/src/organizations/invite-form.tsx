@@ -1,5 +1,4 @@
-import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Button, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, unwrap } from '../session/api-error';
@@ -31,8 +30,7 @@ export function InviteForm({ viewerRole }: { viewerRole: Role | undefined }) {
           body: { email: email.trim(), role },
         }),
       ),
-    onSuccess: async (invitation) => {
-      notifications.show({ color: 'green', title: 'Invitation sent', message: `${invitation.email} is invited as ${invitation.role}.` });
+    onSuccess: async () => {
       setEmail('');
       await queries.invalidateQueries({ queryKey: organizationKey(organizationId) });
     },
@@ -69,6 +67,11 @@ export function InviteForm({ viewerRole }: { viewerRole: Role | undefined }) {
           Send invitation
         </Button>
       </Group>
+      {invite.data && (
+        <Text size="sm" role="status" mt="xs">
+          Invitation sent: {invite.data.email} is invited as {invite.data.role}; the email is on its way.
+        </Text>
+      )}
       {!fieldRefused && <ErrorAlert error={explain(invite.error)} title="Could not send the invitation" />}
     </form>
   );

@@ -36,7 +36,7 @@ export function LeaveButton({ userId, name }: { userId: string; name: string }) 
   });
   return (
     <>
-      <Button variant="outline" color="red" onClick={() => setAsking(true)}>
+      <Button variant="light" color="red" onClick={() => setAsking(true)}>
         Leave organization
       </Button>
       <ConfirmDialog

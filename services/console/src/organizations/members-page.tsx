@@ -80,7 +80,7 @@ export function MembersPage() {
                           {!self && may.remove(role, member.role) && (
                             <Button
                               size="compact-sm"
-                              variant="outline"
+                              variant="light"
                               color="red"
                               onClick={() => setRemoving(member)}
                               aria-label={`Remove ${member.email}`}

@@ -30,7 +30,7 @@ export function OrganizationNav({ organizationId, role }: { organizationId: stri
             key={section.path}
             component={Link}
             to={to}
-            variant={active ? 'light' : 'subtle'}
+            variant={active ? 'filled' : 'subtle'}
             aria-current={active ? 'page' : undefined}
             size="compact-md"
           >
