@@ -63,7 +63,7 @@ export function AuditLogFilters({ value, projects, onApply }: Props) {
         onChange={(e) => setDraft({ ...draft, from: localInputToIso(e.currentTarget.value) ?? '' })}
       />
       <NativeSelect
-        label="Project"
+        label="In project"
         description="Only one project's entries"
         value={draft.project_id}
         onChange={(e) => setDraft({ ...draft, project_id: e.currentTarget.value })}
