@@ -1,0 +1,21 @@
+import type { components } from '@herald/client';
+import { useAllProjects } from './projects.query';
+import { useProjectId } from './current-project';
+
+type Role = components['schemas']['Role'];
+
+/** The signed-in member's role in the organization that holds the project in the URL; undefined while loading. */
+export function useProjectRole(): Role | undefined {
+  const projectId = useProjectId();
+  const { groups } = useAllProjects();
+  return groups.find((g) => g.projects.some((p) => p.id === projectId))?.organization.role;
+}
+
+/**
+ * Whether the member may change this project's resources: a viewer holds only the `:read`
+ * scopes, every other role every scope (control-plane.md). Only hides controls; the api decides.
+ */
+export function useMayWriteProject(): boolean {
+  const role = useProjectRole();
+  return role !== undefined && role !== 'viewer';
+}
