@@ -7,11 +7,14 @@ const AREAS = [
   { path: 'send', label: 'Send a test event' },
   { path: 'events', label: 'Events' },
   { path: 'notifications', label: 'Notifications' },
+  { path: 'scheduled-events', label: 'Scheduled events' },
   { path: 'dead-letters', label: 'Dead letters' },
   { path: 'templates', label: 'Templates' },
+  { path: 'suppressions', label: 'Suppressions' },
   { path: 'keys', label: 'API keys' },
   { path: 'usage', label: 'Usage' },
   { path: 'audit-log', label: 'Audit log' },
+  { path: 'settings', label: 'Settings' },
 ] as const;
 
 export function ProjectNav({ projectId, onNavigate }: { projectId: string; onNavigate(): void }) {

@@ -5,9 +5,12 @@ import { auditRoutes } from '../audit/audit.routes';
 import { deadLetterRoutes } from '../dead-letters/dead-letters.routes';
 import { eventsRoutes } from '../events/events.routes';
 import { notificationsRoutes } from '../notifications/notifications.routes';
+import { scheduledEventsRoutes } from '../scheduled-events/scheduled-events.routes';
 import { sendTestRoutes } from '../send-test/send-test.routes';
 import { templatesRoutes } from '../templates/templates.routes';
 import { usageRoutes } from '../usage/usage.routes';
+import { settingsRoutes } from '../settings/settings.routes';
+import { suppressionsRoutes } from '../suppressions/suppressions.routes';
 
 /**
  * A project's pages, under `/projects/:projectId`; each area adds its own routes here, one line
@@ -27,6 +30,9 @@ export const projectRoutes: RouteObject[] = [
       ...templatesRoutes,
       ...auditRoutes,
       ...usageRoutes,
+      ...suppressionsRoutes,
+      ...scheduledEventsRoutes,
+      ...settingsRoutes,
     ],
   },
 ];
