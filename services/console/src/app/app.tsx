@@ -36,12 +36,15 @@ const theme = createTheme({
   },
 });
 
-/** Mantine's dimmed grey is below WCAG AA's 4.5:1 on white; secondary text here stays readable. */
+/**
+ * Mantine's dimmed grey and its error red (a refused field's message and text) are below WCAG
+ * AA's 4.5:1 on white; secondary text and field errors here stay readable.
+ */
 const readableDimmed: CSSVariablesResolver = () => ({
   variables: {},
   // The error red likewise: red.6 is 3.3:1 on white (a refused field's text and message), red.9 is 5.5:1.
   light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-error': 'var(--mantine-color-red-9)' },
-  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
+  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)', '--mantine-color-error': 'var(--mantine-color-red-5)' },
 });
 
 export function App() {
