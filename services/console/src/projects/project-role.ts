@@ -13,9 +13,10 @@ export function useProjectRole(): Role | undefined {
 
 /**
  * Whether the member may change this project's resources: a viewer holds only the `:read`
- * scopes, every other role every scope (control-plane.md). Only hides controls; the api decides.
+ * scopes, every other role every scope (control-plane.md). Undefined until the role is known. Only hides
+ * controls; the api decides.
  */
-export function useMayWriteProject(): boolean {
+export function useMayWriteProject(): boolean | undefined {
   const role = useProjectRole();
-  return role !== undefined && role !== 'viewer';
+  return role === undefined ? undefined : role !== 'viewer';
 }

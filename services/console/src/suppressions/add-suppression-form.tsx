@@ -43,6 +43,7 @@ export function AddSuppressionForm() {
           <TextInput
             label="Recipient"
             description={RECIPIENT_HINT[channel]}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             required
             miw={320}
             value={recipient}

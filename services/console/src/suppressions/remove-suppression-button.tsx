@@ -12,7 +12,7 @@ export function RemoveSuppressionButton({ suppression }: { suppression: Suppress
   const who = `${suppression.recipient} (${channelLabel(suppression.channel)})`;
   return (
     <>
-      <Button size="xs" variant="outline" color="red" onClick={() => setAsking(true)} aria-label={`Remove suppression of ${who}`}>
+      <Button size="xs" variant="light" color="red" onClick={() => setAsking(true)} aria-label={`Remove suppression of ${who}`}>
         Remove
       </Button>
       <Modal

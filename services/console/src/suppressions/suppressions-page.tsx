@@ -53,11 +53,8 @@ export function SuppressionsPage() {
         Herald never sends to a suppressed recipient on that channel: their notifications end <em>suppressed</em> and do not count as
         failures. Hard bounces and spam complaints reported by a provider land here too.
       </Text>
-      {mayWrite ? (
-        <AddSuppressionForm />
-      ) : (
-        <Text size="sm">Your role can read suppressions; adding or removing one needs the developer role.</Text>
-      )}
+      {mayWrite && <AddSuppressionForm />}
+      {mayWrite === false && <Text size="sm">Your role can read suppressions; adding or removing one needs the developer role.</Text>}
       <ChannelFilter key={filters.channel} value={filters.channel} onApply={(next) => setFilters({ channel: next })} />
       <ErrorAlert error={list.error} title="Could not load the suppressions" />
       {list.isLoading && <Loader aria-label="Loading suppressions" />}
