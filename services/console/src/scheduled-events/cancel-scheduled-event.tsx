@@ -65,7 +65,7 @@ export function useCancelScheduledEventDialog(): { ask(event: ScheduledEvent): v
 /** The row's or the detail page's button: visible text "Cancel", named for the event it cancels. */
 export function CancelButton({ event, onClick, size = 'xs' }: { event: ScheduledEvent; onClick(): void; size?: 'xs' | 'sm' }) {
   return (
-    <Button size={size} variant="outline" color="red" onClick={onClick} aria-label={`Cancel ${describeScheduled(event)}`}>
+    <Button size={size} variant="light" color="red" onClick={onClick} aria-label={`Cancel ${describeScheduled(event)}`}>
       Cancel
     </Button>
   );

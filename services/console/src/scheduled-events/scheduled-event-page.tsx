@@ -53,8 +53,10 @@ export function ScheduledEventPage() {
                   <Anchor key="e" component={Link} to={`/projects/${projectId}/events/${event.event_id}`}>
                     The dispatched event
                   </Anchor>
+                ) : event.status === 'pending' ? (
+                  'Not published yet'
                 ) : (
-                  'Not published (yet)'
+                  'None: nothing was published'
                 ),
               ],
               ...(event.failure_reason ? [['Why nothing was sent', event.failure_reason] as [string, string]] : []),
