@@ -1,8 +1,6 @@
-import type { components } from '@herald/client';
+import { atLeast, type Role } from '../organizations/roles';
 import { useAllProjects } from './projects.query';
 import { useProjectId } from './current-project';
-
-type Role = components['schemas']['Role'];
 
 /** The signed-in member's role in the organization that holds the project in the URL; undefined while loading. */
 export function useProjectRole(): Role | undefined {
@@ -18,5 +16,5 @@ export function useProjectRole(): Role | undefined {
  */
 export function useMayWriteProject(): boolean | undefined {
   const role = useProjectRole();
-  return role === undefined ? undefined : role !== 'viewer';
+  return role === undefined ? undefined : atLeast(role, 'developer');
 }
