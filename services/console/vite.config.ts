@@ -13,7 +13,14 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@herald/client': here('../../libs/client/src/index.ts') } },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 600 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 600,
+    // The console, and the page an email's HTML is previewed in (served under a policy of its own).
+    rollupOptions: { input: { main: here('index.html'), preview: here('preview-frame.html') } },
+  },
   server: {
     port: 5173,
     proxy: { '/api': { target: process.env.HERALD_API ?? 'http://127.0.0.1:8080', changeOrigin: false } },

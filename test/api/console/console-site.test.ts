@@ -1,10 +1,12 @@
-import { readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { useSystem } from '../../support/system-fixture';
 
 const f = useSystem();
 const dist = path.resolve(__dirname, '../../../services/console/dist');
-const entryScript = () => readdirSync(path.join(dist, 'assets')).find((name) => /^index-.+\.js$/.test(name))!;
+/** The console's entry script, as index.html names it. */
+const entryScript = () =>
+  /<script type="module" crossorigin src="\/assets\/([^"]+\.js)"/.exec(readFileSync(path.join(dist, 'index.html'), 'utf8'))![1];
 
 /** The nonce a page's policy allows for styles, and the one its meta tag hands to the console. */
 function nonces(res: { headers: Record<string, string>; text: string }) {
@@ -42,11 +44,24 @@ describe('the api serves the console', () => {
     }
   });
 
+  it('when the template preview frame is fetched, then it runs only its own script and may be framed by the console alone', async () => {
+    const frame = await f.http().get('/preview-frame.html');
+    expect(frame.status).toBe(200);
+    const policy = frame.headers['content-security-policy'];
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain("style-src 'unsafe-inline'");
+    expect(policy).toContain("frame-ancestors 'self'");
+    expect(policy).not.toContain('connect-src');
+    expect(frame.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('when a hashed asset is fetched, then it is cached for a year as immutable; a missing one is a 404, not the page', async () => {
     const asset = await f.http().get(`/assets/${entryScript()}`);
     expect(asset.status).toBe(200);
     expect(asset.headers['content-type']).toMatch(/javascript/);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers['access-control-allow-origin']).toBe('*');
     const missing = await f.http().get('/assets/index-missing.js');
     expect(missing.status).toBe(404);
     expect(missing.text).not.toContain('<div id="root">');

@@ -14,6 +14,9 @@ async function signedIn(label: string): Promise<{ user: ConsoleUser; page: Page 
 }
 
 /** The rendered HTML, inside the preview's sandboxed frame. */
+// What these run in the browser uses its globals; the tests' own compiler has no DOM types.
+declare const getComputedStyle: (el: unknown) => { color: string };
+declare const window: { origin: string };
 const previewFrame = (page: Page) => page.getByTitle('HTML preview').contentFrame();
 
 describe('templates in the console', () => {
@@ -144,6 +147,27 @@ describe('templates in the console', () => {
     await page.getByText('Your code is 123456').waitFor();
     await page.getByText('1 segment').waitFor();
     expect(await page.getByTitle('HTML preview').count()).toBe(0);
+  });
+
+  it('when a template carries its own styles and a script, then the preview shows the styles as a mail client would and runs nothing', async () => {
+    const { user, page } = await signedIn('tpl-styles');
+    await page.goto(`${c.origin}/projects/${user.projectId}/templates/new`);
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('styled');
+    await page
+      .getByLabel('HTML body')
+      .fill(
+        '<style>p.brand{color: rgb(0, 128, 0)}</style><p class="brand">Green</p><p style="color: rgb(255, 0, 0)">Red</p><img src="x" onerror="document.body.dataset.ran=1">',
+      );
+    const frame = previewFrame(page);
+    await frame.getByText('Green').waitFor();
+    const color = (el: unknown) => getComputedStyle(el).color;
+    expect(await frame.getByText('Green').evaluate(color)).toBe('rgb(0, 128, 0)');
+    expect(await frame.getByText('Red').evaluate(color)).toBe('rgb(255, 0, 0)');
+    expect(await frame.locator('body').evaluate((el) => (el as unknown as { dataset: { ran?: string } }).dataset.ran ?? 'never')).toBe(
+      'never',
+    );
+    // The frame has no origin of its own: nothing in it can read the console's storage or call the api as the person.
+    expect(await frame.locator('body').evaluate(() => window.origin)).toBe('null');
   });
 
   it('when a person uses the keyboard alone, then they can create a template and delete it', async () => {

@@ -29,6 +29,23 @@ function contentSecurityPolicy(nonce: string): string {
   ].join('; ');
 }
 
+/**
+ * The page an email template's HTML is previewed in (shared/html-frame.tsx): framed by the
+ * console only, sandboxed there without its origin, it runs its own script and nothing else,
+ * while the email's inline styles and images show as a mail client would show them.
+ */
+const PREVIEW_FRAME = '/preview-frame.html';
+const PREVIEW_FRAME_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'unsafe-inline'",
+  'img-src https: data:',
+  'font-src https: data:',
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'self'",
+].join('; ');
+
 /** Headers every console answer carries; the sign-in link's token must never leave in a Referer. */
 const PAGE_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
@@ -60,6 +77,7 @@ export function consoleSite(dir: string | undefined): RequestHandler {
     };
   }
   const index = readFileSync(path.join(dir, 'index.html'), 'utf8');
+  const previewFrame = existsSync(path.join(dir, PREVIEW_FRAME)) ? readFileSync(path.join(dir, PREVIEW_FRAME), 'utf8') : undefined;
   const assets = express.static(path.join(dir, 'assets'), {
     immutable: true,
     maxAge: '365d',
@@ -71,7 +89,18 @@ export function consoleSite(dir: string | undefined): RequestHandler {
   return (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === BASE_PATH || req.path.startsWith(`${BASE_PATH}/`)) return next();
     res.set(PAGE_HEADERS);
+    if (req.path === PREVIEW_FRAME && previewFrame) {
+      res
+        .status(200)
+        .set({ 'Content-Security-Policy': PREVIEW_FRAME_POLICY, 'X-Frame-Options': 'SAMEORIGIN', 'Cache-Control': 'no-cache' })
+        .type('html')
+        .send(previewFrame);
+      return;
+    }
     if (req.path.startsWith('/assets/')) {
+      // The preview frame has no origin of its own, so its module script is a CORS fetch; the
+      // files here are public and the same for everyone.
+      res.set('Access-Control-Allow-Origin', '*');
       req.url = req.url.slice('/assets'.length);
       return assets(req, res, (err?: unknown) => {
         if (err) res.status(404).type('text/plain').send('not found\n');

@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Code, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { ErrorAlert } from '../shared/error-alert';
+import { HtmlFrame } from '../shared/html-frame';
 import { MONO } from './code-styles';
 import type { useLivePreview } from './live-preview';
 import { parseSample, sampleValues } from './template-draft';
@@ -13,9 +14,8 @@ interface Props {
 }
 
 /**
- * What the template renders to with the sample values: subject, the HTML in a sandboxed frame
- * (no scripts, an opaque origin: the template's HTML reaches nothing of the console) and the
- * text. The sample values are the person's to edit, as JSON shaped like an event's variables.
+ * What the template renders to with the sample values: subject, the HTML as a mail client shows
+ * it (HtmlFrame: the template's HTML reaches nothing of the console) and the text. The sample values are the person's to edit, as JSON shaped like an event's variables.
  */
 export function TemplatePreview({ channel, live, sampleText, onSampleChange }: Props) {
   const { preview, sampleError, pending, empty } = live;
@@ -77,12 +77,7 @@ export function TemplatePreview({ channel, live, sampleText, onSampleChange }: P
           )}
           {rendered.html !== null && (
             <Paper withBorder radius="sm" style={{ overflow: 'hidden', background: 'white' }}>
-              <iframe
-                title="HTML preview"
-                sandbox=""
-                srcDoc={rendered.html}
-                style={{ display: 'block', width: '100%', height: 360, border: 0, background: 'white' }}
-              />
+              <HtmlFrame title="HTML preview" html={rendered.html} />
             </Paper>
           )}
           <Stack gap={4}>
