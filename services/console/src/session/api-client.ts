@@ -33,6 +33,31 @@ export class ApiClients {
     return client;
   }
 
+  /**
+   * A project-plane GET whose answer is read as it arrives: `GET /deliveries/stream` is a
+   * text/event-stream that stays open, and the typed client reads every body to its end before
+   * answering. The browser's EventSource cannot send the bearer or X-Herald-Project, so this one
+   * call is a plain fetch, with the same credentials as `forProject`'s client and the same one
+   * refresh on a 401.
+   */
+  async fetchForProject(
+    projectId: string,
+    path: string,
+    init: { headers?: Record<string, string>; signal?: AbortSignal } = {},
+  ): Promise<Response> {
+    const send = (token: string | undefined) => {
+      const headers = new Headers({ ...init.headers, ...COOKIE_SESSION, 'X-Herald-Project': projectId });
+      if (token) headers.set('Authorization', `Bearer ${token}`);
+      return window.fetch(`${this.baseUrl}${path}`, { headers, signal: init.signal, cache: 'no-store' });
+    };
+    const token = this.session.accessToken();
+    const response = await send(token);
+    if (response.status !== 401 || !token) return response;
+    await response.body?.cancel();
+    if (!(await this.refresh())) return response;
+    return send(this.session.accessToken());
+  }
+
   /** Restores the session from the refresh cookie; false when there is none worth having. */
   refresh(): Promise<boolean> {
     this.refreshing ??= this.control
