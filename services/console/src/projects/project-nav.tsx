@@ -7,6 +7,7 @@ const AREAS = [
   { path: 'send', label: 'Send a test event' },
   { path: 'events', label: 'Events' },
   { path: 'notifications', label: 'Notifications' },
+  { path: 'live', label: 'Live deliveries' },
   { path: 'scheduled-events', label: 'Scheduled events' },
   { path: 'dead-letters', label: 'Dead letters' },
   { path: 'templates', label: 'Templates' },

@@ -4,6 +4,7 @@ import { apiKeysRoutes } from '../api-keys/api-keys.routes';
 import { auditRoutes } from '../audit/audit.routes';
 import { deadLetterRoutes } from '../dead-letters/dead-letters.routes';
 import { eventsRoutes } from '../events/events.routes';
+import { liveDeliveriesRoutes } from '../live-deliveries/live-deliveries.routes';
 import { notificationsRoutes } from '../notifications/notifications.routes';
 import { scheduledEventsRoutes } from '../scheduled-events/scheduled-events.routes';
 import { sendTestRoutes } from '../send-test/send-test.routes';
@@ -23,6 +24,7 @@ export const projectRoutes: RouteObject[] = [
       { index: true, element: <Navigate to="overview" replace /> },
       ...analyticsRoutes,
       ...eventsRoutes,
+      ...liveDeliveriesRoutes,
       ...notificationsRoutes,
       ...deadLetterRoutes,
       ...apiKeysRoutes,
