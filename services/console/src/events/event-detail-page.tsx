@@ -7,7 +7,8 @@ import { ErrorAlert } from '../shared/error-alert';
 import { formatTime } from '../shared/format';
 import { Page } from '../shared/page';
 import { StatusBadge } from '../shared/status-badge';
-import { isSettled, LIVE_INTERVAL_MS, useEvent, type EventDetail } from './events.query';
+import { isSettled, LIVE_INTERVAL_MS, type EventDetail } from './events.query';
+import { useLiveEvent } from './live-event';
 
 /** Past this many notifications the page lists them and each one's attempts are a click away, not all fetched at once. */
 const TIMELINES_SHOWN = 10;
@@ -49,7 +50,7 @@ function JsonBlock({ value, label }: { value: unknown; label: string }) {
   );
 }
 
-function Notifications({ event, projectId }: { event: EventDetail; projectId: string }) {
+function Notifications({ event, projectId, streamed }: { event: EventDetail; projectId: string; streamed: boolean }) {
   const notifications = event.notifications;
   if (notifications.length === 0) {
     return <Text>{isSettled(event) ? 'This event has no notifications.' : 'Fan-out has not created the notifications yet.'}</Text>;
@@ -97,18 +98,18 @@ function Notifications({ event, projectId }: { event: EventDetail; projectId: st
             </Title>
             <StatusBadge status={n.status} />
           </Group>
-          <NotificationAttempts notificationId={n.id} recipient={n.recipient ?? n.id} channel={n.channel} />
+          <NotificationAttempts notificationId={n.id} recipient={n.recipient ?? n.id} channel={n.channel} poll={!streamed} />
         </Stack>
       ))}
     </Stack>
   );
 }
 
-/** One event: what was sent, to whom, and every attempt of every delivery, live until it settles. */
+/** One event: what was sent, to whom, and every attempt of every delivery, live until it settles (streamed, or polled when the stream is not open). */
 export function EventDetailPage() {
   const projectId = useProjectId();
   const { eventId = '' } = useParams();
-  const event = useEvent(eventId);
+  const { event, streamed } = useLiveEvent(eventId);
   const data = event.data;
   return (
     <Page title={data ? `Event ${data.event_type}` : 'Event'}>
@@ -120,7 +121,11 @@ export function EventDetailPage() {
       {data && (
         <>
           <Text size="sm" role="status">
-            {isSettled(data) ? '' : `Deliveries in progress: this page refreshes every ${LIVE_INTERVAL_MS / 1000} s.`}
+            {isSettled(data)
+              ? ''
+              : streamed
+                ? 'Deliveries in progress: this page follows them as they happen.'
+                : `Deliveries in progress: this page refreshes every ${LIVE_INTERVAL_MS / 1000} s.`}
           </Text>
           <Summary event={data} />
           <Title order={2} size="h3">
@@ -138,7 +143,7 @@ export function EventDetailPage() {
           <Title order={2} size="h3">
             Notifications
           </Title>
-          <Notifications event={data} projectId={projectId} />
+          <Notifications event={data} projectId={projectId} streamed={streamed} />
         </>
       )}
     </Page>

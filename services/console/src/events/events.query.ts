@@ -53,13 +53,22 @@ export function isSettled(event: Pick<EventDetail, 'status'> | undefined): boole
   return event !== undefined && event.status !== 'accepted' && event.status !== 'processing';
 }
 
-/** One event with its notifications, asked for again every 2 s until it settles. */
-export function useEvent(eventId: string) {
+/**
+ * One event with its notifications, asked for again every 2 s until it settles, except while
+ * `streamed` (the delivery stream brings its attempts). Fan-out is no attempt: nothing on the
+ * stream says it has made the notifications (or suppressed them all), so an accepted event is
+ * asked for again anyway.
+ */
+export function useEvent(eventId: string, { streamed = false } = {}) {
   const api = useProjectApi();
   const projectId = useProjectId();
   return useQuery({
     queryKey: [...eventsKey(projectId), 'detail', eventId],
     queryFn: async () => unwrap(await api.GET('/events/{id}', { params: { path: { id: eventId } } })),
-    refetchInterval: (query) => (query.state.error || isSettled(query.state.data) ? false : LIVE_INTERVAL_MS),
+    refetchInterval: (query) => {
+      const event = query.state.data;
+      if (query.state.error || isSettled(event) || (streamed && event?.status !== 'accepted')) return false;
+      return LIVE_INTERVAL_MS;
+    },
   });
 }

@@ -8,12 +8,15 @@ export function NotificationAttempts({
   notificationId,
   recipient,
   channel,
+  poll = true,
 }: {
   notificationId: string;
   recipient: string;
   channel: string;
+  /** Off while the page follows the attempts on the delivery stream. */
+  poll?: boolean;
 }) {
-  const notification = useNotification(notificationId);
+  const notification = useNotification(notificationId, { poll });
   if (notification.isLoading) return <Loader size="sm" aria-label={`Loading attempts for ${recipient}`} />;
   if (!notification.data) return <ErrorAlert error={notification.error} title="Could not load the attempts" />;
   return (

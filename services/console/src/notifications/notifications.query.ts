@@ -52,13 +52,16 @@ export function useNotifications(filters: NotificationQuery, page: number) {
   });
 }
 
-/** One notification with every attempt, asked for again every 2 s while another attempt is to come. */
-export function useNotification(notificationId: string) {
+/**
+ * One notification with every attempt, asked for again every 2 s while another attempt is to
+ * come, unless `poll` is off (a page that follows its attempts on the delivery stream instead).
+ */
+export function useNotification(notificationId: string, { poll = true } = {}) {
   const api = useProjectApi();
   const projectId = useProjectId();
   return useQuery({
     queryKey: [...notificationsKey(projectId), 'detail', notificationId],
     queryFn: async () => unwrap(await api.GET('/notifications/{id}', { params: { path: { id: notificationId } } })),
-    refetchInterval: (query) => (query.state.error || isFinal(query.state.data?.status) ? false : LIVE_INTERVAL_MS),
+    refetchInterval: (query) => (!poll || query.state.error || isFinal(query.state.data?.status) ? false : LIVE_INTERVAL_MS),
   });
 }
