@@ -34,6 +34,11 @@ describe("the console's first load", () => {
     expect(initial.some((name) => name.startsWith('organization-page'))).toBe(false);
   });
 
+  it('when the first page loads, then none of the administration pages is part of it: only administrators fetch them', () => {
+    const initial = initialScripts().map((src) => path.basename(src));
+    expect(initial.filter((name) => /^(health-page|admin-home)/.test(name))).toEqual([]);
+  });
+
   it('when the first page loads, then the charting code (recharts) is not part of it: only the pages with charts fetch it', () => {
     const withCharts = initialScripts().filter((src) => readFileSync(path.join(dist, src), 'utf8').includes('recharts-wrapper'));
     expect(withCharts).toEqual([]);

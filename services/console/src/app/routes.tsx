@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { adminRoutes } from '../admin/admin.routes';
 import { authRoutes } from '../auth/auth.routes';
 import { organizationRoutes } from '../organizations/organizations.routes';
 import { projectRoutes } from '../projects/projects.routes';
@@ -16,6 +17,7 @@ const signedIn: RouteObject[] = [
   { index: true, element: <HomePage /> },
   ...organizationRoutes,
   ...projectRoutes,
+  ...adminRoutes,
   { path: '*', element: <NotFoundPage /> },
 ];
 

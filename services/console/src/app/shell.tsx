@@ -1,14 +1,17 @@
 import { AppShell, Burger, Group, Anchor, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, Outlet, useParams } from 'react-router';
+import { Link, Outlet, useMatch, useParams } from 'react-router';
+import { AdminLink } from '../admin/admin-link';
+import { AdminNav } from '../admin/admin-nav';
 import { ProjectSwitcher } from '../projects/project-switcher';
 import { ProjectNav } from '../projects/project-nav';
 import { UserMenu } from '../auth/user-menu';
 
-/** The frame of every signed-in page: a header (project switcher, user menu) and the project's navigation. */
+/** The frame of every signed-in page: a header (project switcher, administration, user menu) and the area's navigation. */
 export function Shell() {
   const [opened, { toggle, close }] = useDisclosure();
   const { projectId } = useParams();
+  const inAdministration = useMatch({ path: '/admin', end: false }) !== null;
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
       <AppShell.Header>
@@ -20,12 +23,17 @@ export function Shell() {
             </Anchor>
             <ProjectSwitcher />
           </Group>
-          <UserMenu />
+          <Group wrap="nowrap" gap="md">
+            <AdminLink />
+            <UserMenu />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label="Main">
         {projectId ? (
           <ProjectNav projectId={projectId} onNavigate={close} />
+        ) : inAdministration ? (
+          <AdminNav onNavigate={close} />
         ) : (
           <Text size="sm" c="dimmed">
             Choose a project to see its events, deliveries and keys.

@@ -1,4 +1,4 @@
-import { Code, Loader, Table, Text } from '@mantine/core';
+import { Loader, Table, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../shared/error-alert';
 import { formatTime } from '../shared/format';
@@ -6,24 +6,9 @@ import { Page } from '../shared/page';
 import { Pager } from '../shared/pager';
 import { useUrlFilters } from '../shared/url-filters';
 import { Actor } from './actor';
+import { AuditDetails } from './audit-details';
 import { AUDIT_FILTER_KEYS, AuditFilterForm } from './audit-filters';
-import { useAuditLog, type AuditEntry } from './audit.query';
-
-/** The entry's metadata as "key: value" pairs (ids, field names, counts: the api keeps secrets and content out). */
-function Details({ metadata }: { metadata: AuditEntry['metadata'] }) {
-  const pairs = Object.entries(metadata as Record<string, unknown>);
-  if (pairs.length === 0) return <>—</>;
-  return (
-    <Code block={false} fz="xs">
-      {pairs
-        .map(
-          ([key, value]) =>
-            `${key}: ${Array.isArray(value) ? value.join(', ') : typeof value === 'object' ? JSON.stringify(value) : String(value)}`,
-        )
-        .join('; ')}
-    </Code>
-  );
-}
+import { useAuditLog } from './audit.query';
 
 /** Who changed what in the project, newest first, filtered as the URL says. */
 export function AuditLogPage() {
@@ -57,7 +42,7 @@ export function AuditLogPage() {
                     <Actor entry={entry} />
                   </Table.Td>
                   <Table.Td>
-                    <Details metadata={entry.metadata} />
+                    <AuditDetails metadata={entry.metadata} />
                   </Table.Td>
                 </Table.Tr>
               ))}

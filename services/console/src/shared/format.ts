@@ -16,11 +16,14 @@ export function statusColor(status: string): string {
     case 'completed':
     case 'sent':
     case 'active':
+    case 'ok':
+    case 'healthy':
       return 'green';
     case 'failed':
     case 'dead_lettered':
     case 'dead':
     case 'revoked':
+    case 'unhealthy':
       return 'red';
     case 'suppressed':
     case 'discarded':
