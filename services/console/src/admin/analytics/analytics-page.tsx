@@ -15,6 +15,7 @@ export function AdminAnalyticsPage() {
   const [params] = useSearchParams();
   const { filters, query, setFilters } = useUrlFilters(ANALYTICS_FILTER_KEYS);
   const analytics = usePlatformAnalytics(query);
+  const scope = query.project_id ? 'one project' : query.organization_id ? 'one organization' : 'every organization';
   return (
     <Page title="Platform analytics">
       <AnalyticsFilterForm key={params.toString()} applied={filters} onApply={setFilters} />
@@ -23,8 +24,9 @@ export function AdminAnalyticsPage() {
       {analytics.data && (
         <>
           <Text size="sm" c="dimmed" role="status">
-            From {formatTime(analytics.data.date_from)} to {formatTime(analytics.data.date_to)}
-            {query.project_id ? ', one project' : query.organization_id ? ', one organization' : ', every organization'}
+            {analytics.isPlaceholderData
+              ? 'Updating for the new filters…'
+              : `From ${formatTime(analytics.data.date_from)} to ${formatTime(analytics.data.date_to)}, ${scope}`}
           </Text>
           <ChannelChart analytics={analytics.data} />
           <Totals analytics={analytics.data} />

@@ -57,7 +57,14 @@ export function AdminAuditLogPage() {
             </Table.Tbody>
           </Table>
           {log.data.items.length === 0 && <Text>{filtered ? 'No entry matches these filters.' : 'Nothing audited yet.'}</Text>}
-          <Pager page={page} totalPages={log.data.total_pages} total={log.data.total} onChange={setPage} label="audit entries" />
+          <Pager
+            page={page}
+            totalPages={log.data.total_pages}
+            total={log.data.total}
+            onChange={setPage}
+            label="audit entries"
+            one="audit entry"
+          />
         </>
       )}
     </Page>
