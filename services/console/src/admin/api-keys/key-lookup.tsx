@@ -61,7 +61,7 @@ function FoundKey({ apiKey, mayRevoke, onRevoked }: { apiKey: AdminApiKey; mayRe
           })
         }
       >
-        {`Every request made with ${apiKey.prefix}… is refused (401) from now on, in every project's client that uses it. This cannot be undone.`}
+        {`Every request made with ${apiKey.prefix}… is refused (401) from now on, whoever holds it. This cannot be undone.`}
       </ConfirmDialog>
     </Stack>
   );
