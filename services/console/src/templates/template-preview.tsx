@@ -2,22 +2,42 @@ import { Alert, Badge, Button, Code, Group, Paper, Stack, Text, Textarea, Title 
 import { ErrorAlert } from '../shared/error-alert';
 import { HtmlFrame } from '../shared/html-frame';
 import { MONO } from './code-styles';
-import type { useLivePreview } from './live-preview';
 import { parseSample, sampleValues } from './template-draft';
 import type { Channel } from './templates.queries';
 
+/** What is shown: a project template's rendering, or one of Herald's own (no SMS parts, no missing variables). */
+export interface Rendering {
+  subject: string | null;
+  html: string | null;
+  text: string;
+  missing_variables?: string[];
+  encoding?: string;
+  segments?: number;
+}
+
+/** The rendering of what is being typed (useLivePreview, or the system templates' own). */
+export interface LivePreview {
+  preview: { data?: Rendering; error: unknown };
+  sampleError?: string;
+  /** True while the shown rendering is older than what was typed. */
+  pending: boolean;
+  empty: boolean;
+}
+
 interface Props {
   channel: Channel;
-  live: ReturnType<typeof useLivePreview>;
+  live: LivePreview;
   sampleText: string;
   onSampleChange(text: string): void;
+  /** What the sample values are, where "the values an event would send" is not it. */
+  sampleDescription?: string;
 }
 
 /**
  * What the template renders to with the sample values: subject, the HTML as a mail client shows
  * it (HtmlFrame: the template's HTML reaches nothing of the console) and the text. The sample values are the person's to edit, as JSON shaped like an event's variables.
  */
-export function TemplatePreview({ channel, live, sampleText, onSampleChange }: Props) {
+export function TemplatePreview({ channel, live, sampleText, onSampleChange, sampleDescription }: Props) {
   const { preview, sampleError, pending, empty } = live;
   const rendered = preview.data;
   const missing = rendered?.missing_variables ?? [];
@@ -32,7 +52,7 @@ export function TemplatePreview({ channel, live, sampleText, onSampleChange }: P
       </Title>
       <Textarea
         label="Sample variables (JSON)"
-        description="The values an event would send; the preview renders with them."
+        description={sampleDescription ?? 'The values an event would send; the preview renders with them.'}
         value={sampleText}
         onChange={(e) => onSampleChange(e.currentTarget.value)}
         error={sampleError}
@@ -58,7 +78,7 @@ export function TemplatePreview({ channel, live, sampleText, onSampleChange }: P
           </Button>
         )}
       </Group>
-      {preview.error && <ErrorAlert error={preview.error} title="Cannot render this template yet" />}
+      {preview.error ? <ErrorAlert error={preview.error} title="Cannot render this template yet" /> : null}
       {rendered && !empty && (
         <>
           {channel === 'email' && (
