@@ -98,7 +98,7 @@ function RemoveAdministrator({ administrator }: { administrator: Administrator }
   };
   return (
     <Group>
-      <Button color="red" variant="outline" onClick={() => setAsking(true)}>
+      <Button color="red" variant="light" onClick={() => setAsking(true)}>
         Remove administrator
       </Button>
       <ConfirmModal

@@ -52,7 +52,12 @@ export function useRemoveAdministrator(id: string) {
   const queries = useQueryClient();
   return useMutation({
     mutationFn: async () => unwrap(await api.DELETE('/admin/administrators/{id}', { params: { path: { id } } })),
+    // The lists only: reading the removed administrator again would replace its page with a 404
+    // before the page has moved on to the list.
     onSuccess: () =>
-      Promise.all([queries.invalidateQueries({ queryKey: administratorsKey }), queries.invalidateQueries({ queryKey: ['me'] })]),
+      Promise.all([
+        queries.invalidateQueries({ queryKey: [...administratorsKey, 'list'] }),
+        queries.invalidateQueries({ queryKey: ['me'] }),
+      ]),
   });
 }

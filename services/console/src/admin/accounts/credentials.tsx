@@ -49,7 +49,7 @@ export function Credentials({ account, writer }: { account: SystemAccount; write
                         <Button
                           size="xs"
                           color="red"
-                          variant="outline"
+                          variant="light"
                           onClick={() => setRevoking(c)}
                           aria-label={`Revoke credential ${c.id}`}
                         >

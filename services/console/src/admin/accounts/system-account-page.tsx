@@ -98,7 +98,7 @@ function DeleteAccount({ account }: { account: SystemAccount }) {
   };
   return (
     <Group>
-      <Button color="red" variant="outline" onClick={() => setAsking(true)}>
+      <Button color="red" variant="light" onClick={() => setAsking(true)}>
         Delete system account
       </Button>
       <ConfirmModal

@@ -62,7 +62,9 @@ export function useDeleteSystemAccount(id: string) {
   const queries = useQueryClient();
   return useMutation({
     mutationFn: async () => unwrap(await api.DELETE('/admin/system-accounts/{id}', { params: { path: { id } } })),
-    onSuccess: () => queries.invalidateQueries({ queryKey: accountsKey }),
+    // The lists only: reading the deleted account again would replace its page with a 404 before
+    // the page has moved on to the list.
+    onSuccess: () => queries.invalidateQueries({ queryKey: [...accountsKey, 'list'] }),
   });
 }
 

@@ -90,7 +90,7 @@ function ResetButton({ name, onReset }: { name: string; onReset(): void }) {
   };
   return (
     <>
-      <Button color="red" variant="outline" onClick={() => setAsking(true)}>
+      <Button color="red" variant="light" onClick={() => setAsking(true)}>
         Reset to built-in
       </Button>
       <ConfirmModal
