@@ -24,7 +24,7 @@ describe('system templates in the console', () => {
     await page.goto(`${c.origin}/admin/system-templates`);
     await page.getByRole('heading', { name: 'System templates', level: 1 }).waitFor();
     const row = page.getByRole('row', { name: /auth\.magic_link/ });
-    await row.getByText('Built-in').waitFor();
+    await row.getByText('Built-in', { exact: true }).waitFor();
     await c.audit(page, 'admin-system-templates');
 
     await row.getByRole('link', { name: 'auth.magic_link' }).click();
@@ -47,7 +47,7 @@ describe('system templates in the console', () => {
     await frame.getByText('Ahoy from Lighthouse.').waitFor();
 
     await page.getByRole('button', { name: 'Save template' }).click();
-    await page.getByText('Customized').first().waitFor();
+    await page.getByText('Customized', { exact: true }).first().waitFor();
 
     const reader = await c.newPage();
     const someone = await c.aUserWithProject('reader');
@@ -61,7 +61,7 @@ describe('system templates in the console', () => {
     await dialogShown(dialog);
     await c.audit(page, 'admin-system-template-reset');
     await dialog.getByRole('button', { name: 'Reset to built-in' }).click();
-    await page.getByText('Built-in').first().waitFor();
+    await page.getByText('Built-in', { exact: true }).first().waitFor();
     expect(await page.getByLabel('Subject').inputValue()).not.toBe('Your Lighthouse sign-in');
 
     const later = await c.newPage();
@@ -84,7 +84,7 @@ describe('system templates in the console', () => {
     await page.keyboard.type('Join us on Herald');
     await tabTo(page, page.getByRole('button', { name: 'Save template' }));
     await page.keyboard.press('Enter');
-    await page.getByText('Customized').first().waitFor();
+    await page.getByText('Customized', { exact: true }).first().waitFor();
     await eventually(async () => {
       const { rows } = await db().query<{ n: string }>('SELECT count(*) AS n FROM system_templates');
       expect(Number(rows[0].n)).toBe(1);
@@ -97,7 +97,7 @@ describe('system templates in the console', () => {
     await focusLandsOn(dialog.getByRole('button', { name: 'Cancel' }));
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
-    await page.getByText('Built-in').first().waitFor();
+    await page.getByText('Built-in', { exact: true }).first().waitFor();
   });
 
   it('when an administrator may only read templates, then the fields are read only and nothing offers to save or reset', async () => {
