@@ -49,4 +49,27 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     permission: 'audit_log:read',
     lazy: () => import('./audit-log/audit-log-page').then((m) => ({ Component: m.AdminAuditLogPage })),
   },
+  {
+    path: 'administrators',
+    label: 'Administrators',
+    permission: 'administrators:read',
+    lazy: () => import('./accounts/administrators-page').then((m) => ({ Component: m.AdministratorsPage })),
+    children: [{ path: ':id', lazy: () => import('./accounts/administrator-page').then((m) => ({ Component: m.AdministratorPage })) }],
+  },
+  {
+    path: 'system-accounts',
+    label: 'System accounts',
+    permission: 'system_accounts:read',
+    lazy: () => import('./accounts/system-accounts-page').then((m) => ({ Component: m.SystemAccountsPage })),
+    children: [{ path: ':id', lazy: () => import('./accounts/system-account-page').then((m) => ({ Component: m.SystemAccountPage })) }],
+  },
+  {
+    path: 'system-templates',
+    label: 'System templates',
+    permission: 'system_templates:read',
+    lazy: () => import('./system-templates/system-templates-page').then((m) => ({ Component: m.SystemTemplatesPage })),
+    children: [
+      { path: ':name', lazy: () => import('./system-templates/system-template-page').then((m) => ({ Component: m.SystemTemplatePage })) },
+    ],
+  },
 ];

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ApiError } from '../../session/api-error';
 import { ErrorAlert } from '../../shared/error-alert';
-import { useAdminPermissions, type AdminPermission } from './admin-permissions';
+import { useAdminPermissions, type AdminPermission } from '../admin-permissions';
 import { useAddAdministrator } from './administrators.query';
 import { PermissionPicker } from './permission-picker';
 

@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorAlert } from '../../shared/error-alert';
 import { formatTime } from '../../shared/format';
 import { Page } from '../../shared/page';
-import { useAdminPermissions, type AdminPermission } from './admin-permissions';
+import { useAdminPermissions, type AdminPermission } from '../admin-permissions';
 import { useAdministrator, useChangeAdministrator, useRemoveAdministrator, type Administrator } from './administrators.query';
 import { ConfirmModal } from './confirm-modal';
 import { PermissionList } from './permission-list';

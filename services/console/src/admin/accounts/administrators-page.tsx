@@ -6,7 +6,7 @@ import { Page } from '../../shared/page';
 import { Pager } from '../../shared/pager';
 import { useUrlFilters } from '../../shared/url-filters';
 import { AddAdministratorForm } from './add-administrator-form';
-import { useAdminPermissions } from './admin-permissions';
+import { useAdminPermissions } from '../admin-permissions';
 import { useAdministrators } from './administrators.query';
 import { PermissionList } from './permission-list';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../session/api-error';
 import { ErrorAlert } from '../../shared/error-alert';
-import { useAdminPermissions, type AdminPermission } from './admin-permissions';
+import { useAdminPermissions, type AdminPermission } from '../admin-permissions';
 import { PermissionPicker } from './permission-picker';
 import { useCreateSystemAccount } from './system-accounts.query';
 

@@ -1,5 +1,5 @@
 import { Code, Group, Text } from '@mantine/core';
-import type { AdminPermission } from './admin-permissions';
+import type { AdminPermission } from '../admin-permissions';
 
 /** An account's permissions, inline, in the monospace they are written in. */
 export function PermissionList({ permissions }: { permissions: readonly AdminPermission[] }) {

@@ -1,5 +1,5 @@
 import { Checkbox, Fieldset, SimpleGrid, Text } from '@mantine/core';
-import { ADMIN_PERMISSIONS, type AdminPermission } from './admin-permissions';
+import { ADMIN_PERMISSIONS, type AdminPermission } from '../admin-permissions';
 
 interface Props {
   legend: string;

@@ -1,5 +1,5 @@
 import { Alert, Code } from '@mantine/core';
-import type { AdminPermission } from './admin-permissions';
+import type { AdminPermission } from '../admin-permissions';
 
 /**
  * Said before anyone tries: the api refuses acting on an account holding a permission the caller

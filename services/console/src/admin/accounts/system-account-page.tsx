@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorAlert } from '../../shared/error-alert';
 import { formatTime } from '../../shared/format';
 import { Page } from '../../shared/page';
-import { useAdminPermissions, type AdminPermission } from './admin-permissions';
+import { useAdminPermissions, type AdminPermission } from '../admin-permissions';
 import { ConfirmModal } from './confirm-modal';
 import { Credentials } from './credentials';
 import { PermissionList } from './permission-list';

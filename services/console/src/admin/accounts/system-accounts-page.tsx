@@ -5,7 +5,7 @@ import { formatTime } from '../../shared/format';
 import { Page } from '../../shared/page';
 import { Pager } from '../../shared/pager';
 import { useUrlFilters } from '../../shared/url-filters';
-import { useAdminPermissions } from './admin-permissions';
+import { useAdminPermissions } from '../admin-permissions';
 import { CreateSystemAccountForm } from './create-system-account-form';
 import { PermissionList } from './permission-list';
 import { useSystemAccounts } from './system-accounts.query';

@@ -2,7 +2,7 @@ import type { components } from '@herald/client';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../session/api-error';
 import { useControlApi } from '../../session/session.context';
-import type { AdminPermission } from './admin-permissions';
+import type { AdminPermission } from '../admin-permissions';
 
 export type SystemAccount = components['schemas']['SystemAccount'];
 export type Credential = components['schemas']['SystemAccountCredential'];

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorAlert } from '../../shared/error-alert';
 import { Page } from '../../shared/page';
-import { useAdminPermissions } from '../accounts/admin-permissions';
+import { useAdminPermissions } from '../admin-permissions';
 import { ConfirmModal } from '../accounts/confirm-modal';
 import { contentOf } from './system-live-preview';
 import { SystemTemplateEditor } from './system-template-editor';
