@@ -163,10 +163,9 @@ export function useConsole(
     // The callers wait for what they check first; networkidle is only a courtesy: after in-app
     // navigations Chromium does not always report it again (seen with a srcdoc frame on the page).
     await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined);
-    // A frame sandboxed without scripts (the template preview's rendered email) cannot run axe:
-    // injecting it there never answers and the whole analysis hangs. What such a frame shows is
-    // a user's own content, not the console's, so it is left out.
-    const results = await new AxeBuilder({ page }).exclude('iframe[sandbox]:not([sandbox~="allow-scripts"])').analyze();
+    // Every frame is analysed, the template preview's too (it runs its own script, so axe can be
+    // injected; a frame sandboxed without scripts would hang the analysis, and the console has none).
+    const results = await new AxeBuilder({ page }).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     const described = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
     mkdirSync(SCREENSHOTS, { recursive: true });
