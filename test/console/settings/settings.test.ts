@@ -22,10 +22,13 @@ describe('settings in the console', () => {
     const retries = page.getByRole('table', { name: 'Retry policy of each channel' });
     for (const channel of ['Email', 'SMS']) {
       const row = retries.getByRole('row', { name: new RegExp(`^${channel}\\b`) });
+      // Read once the policies have arrived: allInnerTexts does not wait for the row.
+      await row.waitFor();
       await expect(row.getByRole('cell').allInnerTexts()).resolves.toEqual(['3', '50 ms', '200 ms', '150 ms']);
     }
     // The webhook's own variables win: 5 attempts, retries waiting at most 1.5 + 3 + 6 + 12 s.
     const webhook = retries.getByRole('row', { name: /^Webhook\b/ });
+    await webhook.waitFor();
     await expect(webhook.getByRole('cell').allInnerTexts()).resolves.toEqual([
       '5',
       '1.5 s (1500 ms)',
