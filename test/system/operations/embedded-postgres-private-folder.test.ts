@@ -18,6 +18,8 @@ const isRoot = process.getuid?.() === 0;
 let relocated: string | undefined;
 
 beforeAll(() => {
+  // .herald/ exists only once something has used it: on a fresh clone this may run first.
+  mkdirSync(join(ROOT, '.herald'), { recursive: true });
   mkdirSync(PRIVATE, { mode: 0o700 });
   // A copy of the checkout's packages (the binaries among them) and of the launcher.
   cpSync(join(ROOT, 'node_modules'), join(CHECKOUT, 'node_modules'), { recursive: true, verbatimSymlinks: true, force: true });
