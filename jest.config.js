@@ -29,6 +29,7 @@ const MESSAGING_TESTS = [
   'webhook-worker/webhook-delivery',
   'webhook-worker/webhook-shutdown',
   'webhook-worker/webhook-read-skip',
+  'webhook-worker/project-share',
   'email-worker/email-pipeline',
   'email-worker/system-email-lane',
   'sms-worker/sms-pipeline',

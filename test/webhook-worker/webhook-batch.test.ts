@@ -15,7 +15,9 @@ describe('webhook worker: batch messages', () => {
   const receivers: WebhookReceiver[] = [];
 
   beforeAll(async () => {
-    h = await WorkerHarness.start({ WEBHOOK_PREFETCH: '2' });
+    // The lane's own bound on sends, without the per-project share (whose moves put some of one
+    // project's deliveries in the lane below: test/webhook-worker/project-share.test.ts).
+    h = await WorkerHarness.start({ WEBHOOK_PREFETCH: '2', FAIR_SHARE_SEND_PERCENT: '100' });
   });
 
   afterAll(async () => {

@@ -171,7 +171,12 @@ describe('webhook worker: first attempt sent from its message', () => {
         channel: 'webhook',
         store: new BatchingDeliveryStore(new NotificationRepository(h.db)),
         provider,
-        followUps: { retryLater: async () => undefined, deadLetter: async () => undefined, refuse: async () => undefined },
+        followUps: {
+          retryLater: async () => undefined,
+          deadLetter: async () => undefined,
+          refuse: async () => undefined,
+          moveTo: async () => undefined,
+        },
         policy: h.config.retryPolicies.webhook,
         logger: createLogger('webhook-worker-test', h.config.LOG_LEVEL),
         secrets: new SigningSecretsSource(h.db, { live: true }),

@@ -73,6 +73,13 @@ const envSchema = z.object({
   /** Fair share per project and fan-out process: deliveries/s and burst before a medium event drops to the low lane (0 = off). */
   FAIR_SHARE_PER_SECOND: int(500, 0),
   FAIR_SHARE_BURST: int(1_000, 0),
+  /**
+   * Fair share in a channel worker, by what is in flight: the percentage of a lane's send slots
+   * (its prefetch) one project may hold at once (100 = off), and how long one more of its
+   * deliveries waits for one of them before it moves to the lane below.
+   */
+  FAIR_SHARE_SEND_PERCENT: z.coerce.number().int().min(1).max(100).default(50),
+  FAIR_SHARE_MOVE_AFTER_MS: int(500, 1),
   /** Finished events (and their notifications, logs, dead letters, content) older than this are deleted; 0 keeps them forever. */
   RETENTION_DAYS: int(0, 0),
   /** Events deleted per statement (each with up to 1000 recipients' rows): bounds every lock and transaction. */

@@ -1,5 +1,5 @@
 import type { Config } from '@herald/config';
-import { LANES, type Channel } from '@herald/contracts';
+import { LANES, type Channel, type Lane } from '@herald/contracts';
 import { Database } from '@herald/db';
 import type { Logger } from '@herald/logger';
 import { openMessageQueue, TopologyNames, type MessageQueue } from '@herald/messaging';
@@ -12,6 +12,21 @@ import type { CacheEvictionListener } from '@herald/db';
 import { signingSecretChanges, SigningSecretsSource } from './data/signing-secrets.source';
 import type { DeliveryProvider } from './domain/delivery-provider.port';
 import { DeliveryPublisher } from './messaging/delivery.publisher';
+import { ProjectShares } from './domain/project-shares';
+
+/**
+ * `high` and `medium` give each project a share of their send slots; a project whose slow sends
+ * fill it moves on to the lane below. `low` is the last lane (what reaches it waits its turn) and
+ * `system` carries only Herald's own email.
+ */
+const MOVES_TO: Partial<Record<Lane, Lane>> = { high: 'medium', medium: 'low' };
+
+function laneShares(from: Lane, prefetch: number, config: Config) {
+  const lane = MOVES_TO[from];
+  if (!lane || config.FAIR_SHARE_SEND_PERCENT >= 100) return undefined;
+  const perProject = Math.max(1, Math.floor((prefetch * config.FAIR_SHARE_SEND_PERCENT) / 100));
+  return { gate: new ProjectShares(perProject, config.FAIR_SHARE_MOVE_AFTER_MS), lane, from };
+}
 
 export interface DeliveryWorkerOptions {
   channel: Channel;
@@ -83,7 +98,12 @@ export async function startDeliveryWorker(config: Config, logger: Logger, option
       queue: names.deliveryQueue(channel, priority),
       prefetch: options.prefetch,
       logger,
-      handle: health.watch(deliveryHandler(deps, { maxSends: options.prefetch, onProgress: () => health.progressed() })),
+      handle: health.watch(
+        deliveryHandler(
+          { ...deps, shares: laneShares(priority, options.prefetch, config) },
+          { maxSends: options.prefetch, onProgress: () => health.progressed() },
+        ),
+      ),
     }),
   );
   for (const consumer of consumers) {

@@ -69,6 +69,13 @@ export const retriesScheduled = new Counter({
   registers,
 });
 
+export const deliveriesMoved = new Counter({
+  name: 'herald_deliveries_moved_total',
+  help: 'Deliveries moved one lane down because their project held its share of the lane with slow sends, by channel and lane left.',
+  labelNames: ['channel', 'lane'] as const,
+  registers,
+});
+
 export const deadLetters = new Counter({
   name: 'herald_dead_letters_total',
   help: 'Deliveries parked in the dead-letter queue (retries exhausted or a permanent failure), by channel.',

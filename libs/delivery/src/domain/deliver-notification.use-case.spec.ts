@@ -42,6 +42,7 @@ function world(send: DeliveryProvider['send'], found: DeliveryTarget | null = ta
     retryLater: async (_m, delayMs) => void retries.push(delayMs),
     deadLetter: async (_m, errorType) => void deadLetters.push(errorType),
     refuse: async () => undefined,
+    moveTo: async () => undefined,
   };
   const deps = {
     channel: 'sms' as const,
@@ -163,6 +164,7 @@ describe('deliverNotification: a webhook first attempt sent from its message', (
         retryLater: async (m: DeliveryMessage) => void retried.push(m),
         deadLetter: async () => undefined,
         refuse: async () => undefined,
+        moveTo: async () => undefined,
       },
       policy: { maxAttempts: 3, baseDelayMs: 10, maxDelayMs: 100 },
       logger: createLogger('spec', 'silent'),

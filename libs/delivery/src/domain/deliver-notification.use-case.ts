@@ -1,4 +1,4 @@
-import type { Channel, DeliveryMessage } from '@herald/contracts';
+import type { Channel, DeliveryMessage, Lane } from '@herald/contracts';
 import type { Logger } from '@herald/logger';
 import type { ConcurrencyGate } from '@herald/runtime';
 import { SpanKind, withSpan } from '@herald/telemetry';
@@ -7,7 +7,7 @@ import type { DeliveryStore } from '../data/delivery.store';
 import type { AttemptRecord } from '../data/notification.repository';
 import type { SigningSecretsPort } from '../data/signing-secrets.source';
 import { withoutTarget, type DeliveryFollowUps } from '../messaging/delivery.publisher';
-import { observeAttempt, observeDecision } from './delivery-metrics';
+import { observeAttempt, observeDecision, observeMoved } from './delivery-metrics';
 import { decideNextStep, retryCountAfter, type DeliveryDecision } from './delivery.decision';
 import {
   describeError,
@@ -16,6 +16,7 @@ import {
   type DeliveryRequest,
   type DeliveryTarget,
 } from './delivery-provider.port';
+import type { ProjectShares } from './project-shares';
 import { redeliveryVerdict } from './redelivery';
 
 export interface DeliverNotificationDeps {
@@ -33,6 +34,11 @@ export interface DeliverNotificationDeps {
   secrets?: SigningSecretsPort;
   /** Bounds the provider calls in flight (a lane's prefetch); reads and records wait outside it. */
   sends?: ConcurrencyGate;
+  /**
+   * The lane's fair share per project (absent in the last lane and in `system`): a delivery of a
+   * project whose slow sends hold its share moves to `lane`, so other projects' work goes first.
+   */
+  shares?: { gate: ProjectShares; lane: Lane; from: Lane };
 }
 
 /** What the transport knows about the queue message itself. */
@@ -169,7 +175,29 @@ export async function deliverNotification(
   }
 
   const request = { message: msg, target, requestId };
-  const outcome = await (deps.sends ? deps.sends.run(() => attempt(deps, request)) : attempt(deps, request));
+  const shares = deps.shares;
+  if (shares && (await shares.gate.acquire(msg.project_id)) === 'move') {
+    // The same attempt, not sent: it keeps its target only if nothing here needed to read it.
+    await deps.followUps.moveTo(carried ? msg : withoutTarget(msg), shares.lane, requestId);
+    observeMoved(channel, shares.from);
+    if (logger.isDebugEnabled()) logger.debug(`${channel} delivery moved to the ${shares.lane} lane: its project's sends are slow`, ids);
+    return 'ack';
+  }
+  let sendMs = 0;
+  const timedAttempt = async () => {
+    const started = performance.now();
+    try {
+      return await attempt(deps, request);
+    } finally {
+      sendMs = performance.now() - started;
+    }
+  };
+  let outcome: DeliveryOutcome;
+  try {
+    outcome = await (deps.sends ? deps.sends.run(timedAttempt) : timedAttempt());
+  } finally {
+    shares?.gate.release(msg.project_id, sendMs);
+  }
   const decision = decideNextStep(outcome, msg.attempt, msg.max_attempts ?? deps.policy.maxAttempts, deps.policy);
   if (!(await record(deps, attemptRecord(msg, decision, outcome), carried !== undefined, ids))) return 'ack';
   observeDecision(channel, decision, target.acceptedAt);

@@ -1,6 +1,7 @@
-import type { Channel } from '@herald/contracts';
+import type { Channel, Lane } from '@herald/contracts';
 import {
   deadLetters,
+  deliveriesMoved,
   deliveryAttempts,
   deliveryLatency,
   notificationsFinished,
@@ -32,4 +33,9 @@ export function observeDecision(channel: Channel, decision: DeliveryDecision, ac
   }
   notificationsFinished.inc({ channel, status: 'delivered' });
   deliveryLatency.observe({ channel }, Math.max(0, (now - acceptedAt.getTime()) / 1000));
+}
+
+/** A delivery left `lane` before its send: its project's sends there were slow and took their share. */
+export function observeMoved(channel: Channel, lane: Lane): void {
+  deliveriesMoved.inc({ channel, lane });
 }

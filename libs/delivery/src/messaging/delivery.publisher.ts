@@ -1,4 +1,4 @@
-import { REQUEST_ID_HEADER, type Channel, type DeliveryMessage } from '@herald/contracts';
+import { REQUEST_ID_HEADER, type Channel, type DeliveryMessage, type Lane } from '@herald/contracts';
 import type { MessageQueue, TopologyNames } from '@herald/messaging';
 import type { DeadLetterType } from '../domain/delivery.decision';
 
@@ -6,6 +6,8 @@ import type { DeadLetterType } from '../domain/delivery.decision';
 export interface DeliveryFollowUps {
   retryLater(msg: DeliveryMessage, delayMs: number, requestId?: string): Promise<void>;
   deadLetter(msg: DeliveryMessage, errorType: DeadLetterType, reason: string, requestId?: string): Promise<void>;
+  /** Not attempted here: waits in `lane` instead, the same attempt. */
+  moveTo(msg: DeliveryMessage, lane: Lane, requestId?: string): Promise<void>;
   /** A delivery that can never be attempted (its notification is unknown), out of a batch that goes on. */
   refuse(msg: DeliveryMessage, reason: string, requestId?: string): Promise<void>;
 }
@@ -25,6 +27,15 @@ export class DeliveryPublisher implements DeliveryFollowUps {
   async retryLater(msg: DeliveryMessage, delayMs: number, requestId?: string): Promise<void> {
     const next: DeliveryMessage = { ...withoutTarget(msg), attempt: msg.attempt + 1 };
     await this.broker.publishDelayed(this.names.deliveryQueue(this.channel), next, delayMs, { headers: headers(requestId) });
+  }
+
+  async moveTo(msg: DeliveryMessage, lane: Lane, requestId?: string): Promise<void> {
+    await this.broker.publish(
+      '',
+      this.names.deliveryQueue(this.channel, lane),
+      { ...msg, priority: lane },
+      { headers: headers(requestId) },
+    );
   }
 
   async deadLetter(msg: DeliveryMessage, errorType: DeadLetterType, reason: string, requestId?: string): Promise<void> {
