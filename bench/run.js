@@ -6,7 +6,9 @@
  * Stacks, one after the other on a fresh `herald_bench` database (BENCH_STACKS, BENCH_DB_NAME);
  * when bare comes first, it runs again at the end and ratios use the mean of its two runs
  * (bench/lib/bracket.js; BENCH_BARE_ONCE skips the second run):
- *   herald-rabbitmq  api + fanout + webhook-worker, QUEUE_DRIVER=rabbitmq
+ *   herald-rabbitmq  `npm start` (its launcher: every service, each its own process, with the
+ *                    defaults), QUEUE_DRIVER=rabbitmq; the bench sets only addresses, LOG_LEVEL=warn
+ *                    and no per-key rate limit (bench/lib/herald-stack.js)
  *   herald-postgres  the same, QUEUE_DRIVER=postgres (no broker)
  *   bare             bench/baseline: the same durable hops with none of Herald's features
  *                    (node:http -> one statement -> relay with confirms -> fan-out -> signed POST)
@@ -38,9 +40,10 @@
  * BENCH_E2E_CONCURRENCY [32], BENCH_E2E_ROUNDS [3],
  * BENCH_E2E_WARMUP_EVENTS [3000] (0 skips),
  * BENCH_E2E_PACED_S [3] (0 skips), BENCH_INGEST_CONNECTIONS [64] (empty skips),
- * BENCH_DURATION_S [10], BENCH_WARMUP_S [2], BENCH_DB_POOL [10], BENCH_FANOUT_PREFETCH [32],
- * BENCH_WEBHOOK_PREFETCH [64], BENCH_SKIP_PRIORITY, BENCH_SKIP_SCHEDULER, BENCH_SKIP_CHANNELS,
- * BENCH_BARE_ONCE, BENCH_NODE_ARGS, BENCH_PROFILE (V8 CPU profiles of every service, written at exit into the log directory;
+ * BENCH_DURATION_S [10], BENCH_WARMUP_S [2], the bare pipeline's BENCH_DB_POOL [10],
+ * BENCH_FANOUT_PREFETCH [32] and BENCH_WEBHOOK_PREFETCH [64] (Herald's own variables, such as
+ * WEBHOOK_PREFETCH, reach every Herald service from the bench's environment), BENCH_SKIP_PRIORITY, BENCH_SKIP_SCHEDULER, BENCH_SKIP_CHANNELS,
+ * BENCH_SKIP_E2E (warm-up, paced, bursts), BENCH_BARE_ONCE, BENCH_NODE_ARGS, BENCH_PROFILE (V8 CPU profiles of every service, written at exit into the log directory;
  * `node bench/tools/profile-summary.js <file>`), AMQP_URL, BENCH_PG_ADMIN_URL
  * [postgres://postgres@127.0.0.1:5432/postgres], BENCH_DB_NAME [herald_bench] (dropped and
  * recreated: two benches on one server need two names).
@@ -102,7 +105,7 @@ const log = (...a) => process.stderr.write(`[bench ${((Date.now() - startedAt.ge
 // ---------------------------------------------------------------- shared state
 
 /** Role name -> child, for CPU attribution; roles() gives role -> pid of the living ones. */
-const state = { roles: {}, pg: null };
+const state = { roles: {}, pg: null, channelEnv: {}, sinks: null };
 const roles = () => Object.fromEntries(Object.entries(state.roles).map(([k, c]) => [k, c && c.alive ? c.pid : null]));
 const setRole = (name, child) => (child ? (state.roles[name] = child) : delete state.roles[name]);
 
@@ -126,11 +129,10 @@ function serviceEnv(extra = {}) {
     OPS_PORT: '0',
     SSRF_ALLOW_CIDRS: '127.0.0.0/8',
     HERALD_SECRETS_KEY: SECRETS_KEY,
-    DB_POOL_SIZE: String(S.dbPool),
-    FANOUT_PREFETCH: String(S.fanoutPrefetch),
-    WEBHOOK_PREFETCH: String(S.webhookPrefetch),
     // One key drives the whole load: the per-key limit would measure itself, not the pipeline.
     RATE_LIMIT_PER_SECOND: '0',
+    // Where the email and SMS stand-ins listen (bench/scenarios/channels.js startSinks).
+    ...state.channelEnv,
     ...extra,
   };
 }
@@ -242,7 +244,7 @@ async function benchStack(name, receiver, receiverUrl, tag = TAG) {
   const ctx = { stack, receiver, receiverUrl, roles, setRole, pg: state.pg, tag, log, Child, env };
   const alive = () => stack.processes.every((p) => p.alive);
   try {
-    if (S.e2eWarmupEvents > 0) {
+    if (S.e2eWarmupEvents > 0 && !env.BENCH_SKIP_E2E) {
       for (const [fanout, events] of [
         [1, S.e2eWarmupEvents],
         [10, Math.ceil(S.e2eWarmupEvents / 10)],
@@ -252,14 +254,16 @@ async function benchStack(name, receiver, receiverUrl, tag = TAG) {
         if (w.deliveries_missing || w.duplicates || w.bad_signatures) out.warmup_problems = (out.warmup_problems || []).concat(w);
       }
     }
-    const plan = [
-      ...(S.pacedSeconds > 0
-        ? [{ mode: 'paced', fanout: 1, ratePerSec: S.pacedDeliveriesPerSec, events: S.pacedDeliveriesPerSec * S.pacedSeconds }]
-        : []),
-      { mode: 'burst', fanout: 1, events: S.e2eF1Events },
-      { mode: 'burst', fanout: 10, events: S.e2eF10Events },
-      ...(S.e2eSteadyEvents > 0 ? [{ mode: 'steady', fanout: 10, events: S.e2eSteadyEvents }] : []),
-    ];
+    const plan = env.BENCH_SKIP_E2E
+      ? []
+      : [
+          ...(S.pacedSeconds > 0
+            ? [{ mode: 'paced', fanout: 1, ratePerSec: S.pacedDeliveriesPerSec, events: S.pacedDeliveriesPerSec * S.pacedSeconds }]
+            : []),
+          { mode: 'burst', fanout: 1, events: S.e2eF1Events },
+          { mode: 'burst', fanout: 10, events: S.e2eF10Events },
+          ...(S.e2eSteadyEvents > 0 ? [{ mode: 'steady', fanout: 10, events: S.e2eSteadyEvents }] : []),
+        ];
     for (const sc of plan) {
       if (!alive()) break;
       const rounds = sc.mode === 'paced' ? 1 : S.e2eRounds;
@@ -300,7 +304,7 @@ async function benchStack(name, receiver, receiverUrl, tag = TAG) {
           .run(svcCtx)
           .catch((err) => ({ available: false, reason: err.message }));
       out.channels = await require('./scenarios/channels')
-        .run({ ...svcCtx, namespace: NAMESPACE, tag: TAG, cpuSample: () => cpuSample(roles), registerRole: setRole })
+        .run({ ...svcCtx, namespace: NAMESPACE, tag: TAG, cpuSample: () => cpuSample(roles), sinks: state.sinks, workers: stack.roles })
         .catch((err) => ({ available: false, reason: err.message }));
     }
     for (const [role, child] of Object.entries(stack.roles)) out.peak_rss_mb[role] = peakRssMb(child.pid);
@@ -356,6 +360,18 @@ async function main() {
   setRole('receiver', receiver);
   const { port } = await receiver.message((m) => m && m.ready, 10_000);
   const receiverUrl = `http://127.0.0.1:${port}/hook`;
+
+  // The email and SMS stand-ins run before any Herald stack, so that `npm start`'s email and SMS
+  // workers start pointed at them.
+  if (!env.BENCH_SKIP_CHANNELS && S.stacks.some((s) => s !== 'bare')) {
+    try {
+      const { sinks, env: channelEnv } = await require('./scenarios/channels').startSinks(Child);
+      setRole('channel-sinks', sinks);
+      Object.assign(state, { sinks, channelEnv });
+    } catch (err) {
+      log(`the email and SMS stand-ins did not start (${err.message.split('\n')[0]}): email and SMS not measured`);
+    }
+  }
 
   const measure = async (name, tag) => {
     try {

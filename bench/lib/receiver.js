@@ -12,6 +12,9 @@
  * IPC in: {cmd:'secrets', secrets:[...]} adds secrets (a new stack's projects)
  *         {cmd:'collect', run} -> out: {cmd:'collected', run, arrivals:[[seq, r, tMs]], ...counters}
  *         {cmd:'count', run} -> out: {cmd:'count', run, received, other} (other: non-bench bodies so far)
+ *         {cmd:'answer-now', delayMs} -> out: {cmd:'answer-now'}: `/slow/<delayMs>` answers at once from now on
+ * A POST to a path ending in `/slow/<ms>` (before the query) is recorded on arrival and answered
+ * after <ms> milliseconds.
  */
 const http = require('node:http');
 const { createHmac, timingSafeEqual } = require('node:crypto');
@@ -19,6 +22,10 @@ const { createHmac, timingSafeEqual } = require('node:crypto');
 const secrets = new Set((process.env.BENCH_SIGNING_SECRET || '').split(',').filter(Boolean));
 const runs = new Map(); // run -> { arrivals: [], seen: Set, duplicates, badSignatures }
 let other = 0;
+/** `.../slow/<ms>` answers after that long (a slow receiver, or one that makes the sender time out). */
+const SLOW_PATH = /^[^?]*\/slow\/(\d+)/;
+/** Delays released by {cmd:'answer-now', delayMs}: what a timed-out sender retries there gets through. */
+const released = new Set();
 
 function runState(run) {
   let s = runs.get(run);
@@ -44,8 +51,13 @@ const server = http.createServer((req, res) => {
   req.on('data', (c) => chunks.push(c));
   req.on('end', () => {
     const t = Number(process.hrtime.bigint()) / 1e6;
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': 2 });
-    res.end('{}');
+    const answer = () => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': 2 });
+      res.end('{}');
+    };
+    const slow = SLOW_PATH.exec(req.url);
+    if (slow && !released.has(Number(slow[1]))) setTimeout(answer, Number(slow[1]));
+    else answer();
     if (req.method !== 'POST') return;
     const raw = Buffer.concat(chunks);
     let body;
@@ -98,6 +110,9 @@ process.on('message', (m) => {
       bad_bodies: s.badBodies,
       other_requests: other,
     });
+  } else if (m && m.cmd === 'answer-now') {
+    released.add(Number(m.delayMs));
+    process.send({ cmd: 'answer-now' });
   } else if (m && m.cmd === 'count') {
     process.send({ cmd: 'count', run: m.run, received: runState(m.run).arrivals.length, other });
   }

@@ -175,9 +175,17 @@ function goalLines(r) {
     if (pf && pf.available !== false) {
       const classes = ['priority', 'fairness', 'fan-out'].flatMap((n) => (pf[n] && pf[n].classes ? Object.values(pf[n].classes) : []));
       const worst = Math.max(...classes.map((c) => c.latency_ms.p99 ?? Infinity));
-      out.push(
-        `  ${pad(st.stack, 16, true)} priorities and fairness: worst class p99 ${worst} ms (< ${g.priorityP99Ms}: ${verdict(classes.every((c) => c.met))})`,
-      );
+      if (classes.length)
+        out.push(
+          `  ${pad(st.stack, 16, true)} priorities and fairness: worst class p99 ${worst} ms (< ${g.priorityP99Ms}: ${verdict(classes.every((c) => c.met))})`,
+        );
+      const floods = (pf.floods || []).filter((f) => !f.unavailable);
+      if (floods.length) {
+        const worstB = Math.max(...floods.map((f) => f.b.latency_ms.p99 ?? Infinity));
+        out.push(
+          `  ${pad(st.stack, 16, true)} B behind a slow flood: worst p99 ${worstB} ms over ${floods.length} floods (< ${g.priorityP99Ms}: ${verdict(floods.every((f) => f.met))})`,
+        );
+      }
     }
     const over = Object.entries(st.peak_rss_mb || {}).filter(([, v]) => v != null && v >= g.peakRssMb);
     out.push(

@@ -1,44 +1,34 @@
 'use strict';
 /**
  * Email (SMTP) and SMS deliveries per second, end to end; called by bench/run.js after its
- * webhook part, with the api (and usually fanout) already running on the bench database.
+ * webhook part, on a Herald started with `npm start`.
  *
- *   - bench/lib/channel-sinks.js (own process): an SMTP server and a Twilio-compatible Messages
- *     API on loopback, both accepting everything and timing each arrival
- *   - services/email-worker (EMAIL_PROVIDER=smtp) and services/sms-worker (TWILIO_API_BASE_URL
- *     pointed at the sink): the real workers, real nodemailer pool and real twilio SDK
+ *   - bench/lib/channel-sinks.js (own process, started by run.js before the Herald stacks:
+ *     `startSinks`): an SMTP server and a Twilio-compatible Messages API on loopback, both
+ *     accepting everything and timing each arrival
+ *   - the email-worker (EMAIL_PROVIDER=smtp) and sms-worker (TWILIO_API_BASE_URL pointed at the
+ *     sink) that `npm start` runs with their defaults: real nodemailer pool, real twilio SDK
  *   - per channel, a burst: BENCH_CHANNEL_EVENTS events POSTed with BENCH_E2E_CONCURRENCY in
  *     flight, each with BENCH_CHANNEL_FANOUT recipients of that channel; throughput =
  *     deliveries / (last arrival - first arrival), latency = arrival - start of the POST
  *
  * Knobs (env): BENCH_CHANNEL_EVENTS [300], BENCH_CHANNEL_FANOUT [10], BENCH_E2E_CONCURRENCY [16],
- * BENCH_EMAIL_PREFETCH [16], BENCH_SMS_PREFETCH [32], BENCH_SMTP_POOL_SIZE [5],
  * BENCH_SKIP_CHANNELS (skips this part).
  */
-const fs = require('node:fs');
 const http = require('node:http');
 const path = require('node:path');
 const amqp = require('amqplib');
 const { sleep, now, round, percentiles } = require('../lib/stats');
 const { peakRssMb } = require('../lib/sampling');
 
-const ROOT = path.resolve(__dirname, '..', '..');
 const env = process.env;
 const num = (name, def) => (env[name] !== undefined && env[name] !== '' ? Number(env[name]) : def);
 const S = {
   events: num('BENCH_CHANNEL_EVENTS', 300),
   fanout: num('BENCH_CHANNEL_FANOUT', 10),
   concurrency: num('BENCH_E2E_CONCURRENCY', 16),
-  emailPrefetch: num('BENCH_EMAIL_PREFETCH', 16),
-  smsPrefetch: num('BENCH_SMS_PREFETCH', 32),
-  smtpPoolSize: num('BENCH_SMTP_POOL_SIZE', 5),
 };
 const TWILIO_SID = `AC${'be0c4'.repeat(6)}00`;
-const ENTRIES = {
-  'email-worker': path.join(ROOT, 'services/email-worker/dist/main.js'),
-  'sms-worker': path.join(ROOT, 'services/sms-worker/dist/main.js'),
-  fanout: path.join(ROOT, 'services/fanout/dist/main.js'),
-};
 
 async function consumerCount(queue) {
   const conn = await amqp.connect(env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672');
@@ -177,75 +167,63 @@ async function scenario(ctx, sinks, workers, channel) {
 }
 
 /**
- * ctx: { apiUrl, apiKey, namespace, tag, serviceEnv(extra), Child, log, cpuSample?(), registerRole?(name, child) }.
- * Starts what it needs, runs the email then the SMS burst, stops what it started.
+ * The provider stand-ins, started once before the Herald stacks, and the settings that point
+ * Herald's email and SMS workers at them (the only ones the bench gives those workers).
  */
-async function run(ctx) {
-  if (env.BENCH_SKIP_CHANNELS) return { available: false, reason: 'skipped (BENCH_SKIP_CHANNELS)' };
-  for (const name of ['email-worker', 'sms-worker']) {
-    if (!fs.existsSync(ENTRIES[name]))
-      return { available: false, reason: `${path.relative(ROOT, ENTRIES[name])} does not exist (not built)` };
-  }
-  const started = [];
-  const role = (name, child) => {
-    started.push(child);
-    if (ctx.registerRole) ctx.registerRole(name, child);
-    return child;
-  };
-  try {
-    const sinks = role(
-      'channel-sinks',
-      new ctx.Child(
-        'channel-sinks',
-        path.join(__dirname, '..', 'lib', 'channel-sinks.js'),
-        [],
-        { ...env, BENCH_TWILIO_ACCOUNT_SID: TWILIO_SID },
-        { ipc: true },
-      ),
-    );
-    const { smtpPort, twilioPort } = await sinks.message((m) => m && m.ready, 10_000);
-    const workerEnv = ctx.serviceEnv({
+async function startSinks(Child) {
+  const sinks = new Child(
+    'channel-sinks',
+    path.join(__dirname, '..', 'lib', 'channel-sinks.js'),
+    [],
+    { ...env, BENCH_TWILIO_ACCOUNT_SID: TWILIO_SID },
+    { ipc: true },
+  );
+  const { smtpPort, twilioPort } = await sinks.message((m) => m && m.ready, 10_000);
+  return {
+    sinks,
+    env: {
       EMAIL_PROVIDER: 'smtp',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      SMTP_POOL_SIZE: String(S.smtpPoolSize),
-      EMAIL_PREFETCH: String(S.emailPrefetch),
       EMAIL_FROM: 'bench@mail.herald.test',
       TWILIO_ACCOUNT_SID: TWILIO_SID,
       TWILIO_AUTH_TOKEN: 'bench-token',
       TWILIO_FROM_NUMBER: '+15005550006',
       TWILIO_API_BASE_URL: `http://127.0.0.1:${twilioPort}`,
-      SMS_PREFETCH: String(S.smsPrefetch),
-    });
-    const email = role('email-worker', new ctx.Child('email-worker', ENTRIES['email-worker'], [], workerEnv));
-    const sms = role('sms-worker', new ctx.Child('sms-worker', ENTRIES['sms-worker'], [], workerEnv));
-    const workers = [email, sms];
-    if ((await consumerCount(`${ctx.namespace}fanout.events`)) === 0) {
-      workers.push(role('fanout', new ctx.Child('fanout-channels', ENTRIES.fanout, [], ctx.serviceEnv())));
-      await waitConsumer(workers[2], `${ctx.namespace}fanout.events`);
-    }
-    await waitConsumer(email, `${ctx.namespace}email-worker.deliveries`);
-    await waitConsumer(sms, `${ctx.namespace}sms-worker.deliveries`);
+    },
+  };
+}
 
-    const scenarios = [];
-    for (const channel of ['email', 'sms']) {
-      try {
-        scenarios.push(await scenario(ctx, sinks, workers, channel));
-      } catch (err) {
-        scenarios.push({ channel, unavailable: err.message });
-      }
+/**
+ * ctx: { apiUrl, apiKey, namespace, tag, log, cpuSample?(), sinks (from startSinks), workers:
+ * the stack's running services by name }. Runs the email then the SMS burst.
+ */
+async function run(ctx) {
+  if (env.BENCH_SKIP_CHANNELS) return { available: false, reason: 'skipped (BENCH_SKIP_CHANNELS)' };
+  if (!ctx.sinks) return { available: false, reason: 'the channel sinks did not start' };
+  const email = ctx.workers['email-worker'];
+  const sms = ctx.workers['sms-worker'];
+  if (!email || !sms) return { available: false, reason: 'npm start did not run the email-worker and the sms-worker' };
+  const workers = [email, sms];
+  await waitConsumer(email, `${ctx.namespace}email-worker.deliveries`);
+  await waitConsumer(sms, `${ctx.namespace}sms-worker.deliveries`);
+
+  const scenarios = [];
+  for (const channel of ['email', 'sms']) {
+    try {
+      scenarios.push(await scenario(ctx, ctx.sinks, workers, channel));
+    } catch (err) {
+      scenarios.push({ channel, unavailable: err.message });
     }
-    return {
-      available: true,
-      settings: S,
-      note:
-        'email over SMTP (nodemailer pool) to a local smtp-server, SMS through the twilio SDK to a local Twilio-compatible API; ' +
-        'throughput = deliveries / (last arrival - first arrival); latency = arrival - start of the POST (bursts: mostly queueing)',
-      scenarios,
-      peak_rss_mb: { 'email-worker': peakRssMb(email.pid), 'sms-worker': peakRssMb(sms.pid) },
-    };
-  } finally {
-    await Promise.all(started.map((c) => c.stop()));
   }
+  return {
+    available: true,
+    settings: S,
+    note:
+      'email over SMTP (nodemailer pool) to a local smtp-server, SMS through the twilio SDK to a local Twilio-compatible API; ' +
+      'throughput = deliveries / (last arrival - first arrival); latency = arrival - start of the POST (bursts: mostly queueing)',
+    scenarios,
+    peak_rss_mb: { 'email-worker': peakRssMb(email.pid), 'sms-worker': peakRssMb(sms.pid) },
+  };
 }
 
 function pad(s, n, right = false) {
@@ -282,4 +260,4 @@ function report(r) {
   return out;
 }
 
-module.exports = { run, report };
+module.exports = { run, report, startSinks };

@@ -41,6 +41,15 @@
  * BENCH_PRIO_EVENTS [100], BENCH_PRIO_CONCURRENCY [4] (POSTs in flight, measured classes),
  * BENCH_PRIO_BACKLOG_CONCURRENCY [4], BENCH_PRIO_WAIT_S [60] (longest wait per scenario for the
  * backlog to drain), BENCH_SKIP_PRIORITY (skips this part).
+ *
+ *   4. floods (issue 26): project A POSTs one-recipient events paced at a rate under fan-out's
+ *      token bucket for BENCH_FLOOD_S [15] seconds, to an endpoint slower than that (FLOODS below:
+ *      250 ms at 300/s, 2 s at 100/s, one that times out at 100/s); BENCH_FLOOD_LEAD_S [8] seconds
+ *      in, project B POSTs BENCH_PRIO_EVENTS events to a fast endpoint. B's p99 is the measure
+ *      (aim < 2 s), and A's deliveries per second while it floods (with FAIR_SHARE_SEND_PERCENT=100
+ *      in the bench's environment, the worker's share is off: Herald as it was before it).
+ *      BENCH_FLOOD_ROUNDS [1] repeats the three; BENCH_SKIP_FLOODS skips them, BENCH_SKIP_BACKLOGS
+ *      the three scenarios above.
  */
 const path = require('node:path');
 const { fork } = require('node:child_process');
@@ -55,7 +64,20 @@ const S = {
   concurrency: num('BENCH_PRIO_CONCURRENCY', 4),
   backlogConcurrency: num('BENCH_PRIO_BACKLOG_CONCURRENCY', 4),
   waitSeconds: num('BENCH_PRIO_WAIT_S', 60),
+  floodRounds: num('BENCH_FLOOD_ROUNDS', 1),
+  floodSeconds: num('BENCH_FLOOD_S', 15),
+  floodLeadSeconds: num('BENCH_FLOOD_LEAD_S', 8),
 };
+/**
+ * Floods that arrive slower than fan-out's token bucket (500/s) but faster than A's endpoint
+ * absorbs: issue 26's fairness rows. `timeout`: the endpoint answers after WEBHOOK_TIMEOUT_MS
+ * (10 s), so every attempt times out and is retried later.
+ */
+const FLOODS = [
+  { name: 'flood-300/s-250ms', ratePerSec: 300, delayMs: 250, drain: true },
+  { name: 'flood-100/s-2s', ratePerSec: 100, delayMs: 2000, drain: true },
+  { name: 'flood-100/s-timeout', ratePerSec: 100, delayMs: 12_000, drain: false },
+];
 const AIM_P99_MS = 2000;
 /** No new arrival for this long ends a wait: a worker died or deliveries failed. */
 const STALL_MS = 20_000;
@@ -280,6 +302,77 @@ async function scenario(ctx, spec) {
 }
 
 /**
+ * One flood: A paced at `ratePerSec` to `/slow/<delayMs>`, B's events `floodLeadSeconds` in. Waits
+ * for B's deliveries, then (drain) for all of A's; a timing-out flood is not waited for: the
+ * receiver answers at once from then on so that A's retries get through while later work runs.
+ */
+async function flood(ctx, spec, roundNo) {
+  const { apiUrl, receiver, receiverUrl, tag, log } = ctx;
+  const url = `${apiUrl}/events`;
+  const aRun = `${tag}-${spec.name}-${roundNo}-a`;
+  const bRun = `${tag}-${spec.name}-${roundNo}-b`;
+  const events = spec.ratePerSec * S.floodSeconds;
+  // A timing-out endpoint is released once measured (answer-now): each round gets one of its own.
+  const delayMs = spec.drain ? spec.delayMs : spec.delayMs + roundNo;
+  log(
+    `${spec.name} (round ${roundNo}): A floods ${events} events at ${spec.ratePerSec}/s to a ${spec.delayMs} ms endpoint; B posts ${S.events} after ${S.floodLeadSeconds} s`,
+  );
+  const started = now();
+  const aPub = publish({
+    url,
+    apiKey: ctx.apiKeyA,
+    receiverUrl: `${receiverUrl}/slow/${delayMs}`,
+    run: aRun,
+    events,
+    fanout: 1,
+    concurrency: 32,
+    ratePerSec: spec.ratePerSec,
+    eventType: `bench.${spec.name}.a.${tag}`,
+  });
+  await sleep(S.floodLeadSeconds * 1000);
+  const bPub = await publish({
+    url,
+    apiKey: ctx.apiKeyB,
+    receiverUrl,
+    run: bRun,
+    events: S.events,
+    fanout: 1,
+    concurrency: S.concurrency,
+    eventType: `bench.${spec.name}.b.${tag}`,
+  });
+  const bAccepted = bPub.posts.filter((p) => p[2] === 202).length;
+  const bStalled = await waitArrivals(receiver, { [bRun]: bAccepted }, now() + S.waitSeconds * 1000);
+  const a = await aPub;
+  const aAccepted = a.posts.filter((p) => p[2] === 202).length;
+  let aStalled = null;
+  if (spec.drain) aStalled = await waitArrivals(receiver, { [aRun]: aAccepted }, now() + 180_000);
+  const bGot = await collect(receiver, bRun);
+  const aGot = await collect(receiver, aRun);
+  if (!spec.drain) await ask(receiver, { cmd: 'answer-now', delayMs }, (m) => m.cmd === 'answer-now', 5000);
+  const postAt = new Map(bPub.posts.map((x) => [x[0], x[1]]));
+  const lat = percentiles(bGot.arrivals.map(([seq, , t]) => t - postAt.get(seq)));
+  // A's deliveries per second while it flooded: arrivals between its first POST and its last one.
+  const aDuring = aGot.arrivals.filter(([, , t]) => t <= a.finishedMs).length;
+  const complete = bAccepted > 0 && bGot.arrivals.length === bAccepted;
+  return {
+    name: spec.name,
+    round: roundNo,
+    a: {
+      events_accepted: aAccepted,
+      delivered: aGot.arrivals.length,
+      duplicates: aGot.duplicates,
+      deliveries_per_s_while_flooding: Math.round(aDuring / ((a.finishedMs - a.startedMs) / 1000)),
+      drained_after_s:
+        spec.drain && !aStalled && aGot.arrivals.length ? round((Math.max(...aGot.arrivals.map((x) => x[2])) - started) / 1000, 1) : null,
+      stalled: aStalled,
+    },
+    b: { events_accepted: bAccepted, deliveries: bGot.arrivals.length, duplicates: bGot.duplicates, latency_ms: lat, stalled: bStalled },
+    aim_p99_ms: AIM_P99_MS,
+    met: complete && lat.p99 < AIM_P99_MS,
+  };
+}
+
+/**
  * ctx: { apiUrl, apiKeyA, apiKeyB, receiver, receiverUrl, tag, log }; apiKeyA and apiKeyB belong
  * to two different projects; receiver is bench/lib/receiver.js forked (run.js's Child). Starts no service.
  */
@@ -287,7 +380,10 @@ async function run(ctx) {
   if (env.BENCH_SKIP_PRIORITY) return { available: false, reason: 'skipped (BENCH_SKIP_PRIORITY)' };
   const { apiKeyA: A, apiKeyB: B } = ctx;
   const started = now();
-  const attempt = (spec) => scenario(ctx, spec).catch((err) => ({ unavailable: err.message }));
+  const attempt = (spec) =>
+    env.BENCH_SKIP_BACKLOGS
+      ? { unavailable: 'skipped (BENCH_SKIP_BACKLOGS)' }
+      : scenario(ctx, spec).catch((err) => ({ unavailable: err.message }));
   const fairness = await attempt({
     name: 'fairness',
     backlog: { project: 'A', apiKey: A, priority: 'medium' },
@@ -308,9 +404,17 @@ async function run(ctx) {
     backlog: { project: 'A', apiKey: A, priority: 'low' },
     classes: [{ name: 'high', project: 'A', apiKey: A, priority: 'high' }],
   });
+  const floods = [];
+  if (!env.BENCH_SKIP_FLOODS) {
+    for (let round = 1; round <= S.floodRounds; round++) {
+      for (const spec of FLOODS)
+        floods.push(await flood(ctx, spec, round).catch((err) => ({ name: spec.name, round, unavailable: err.message })));
+    }
+  }
   return {
     available: true,
     settings: { ...S, aim_p99_ms: AIM_P99_MS },
+    floods,
     note:
       `per scenario: a backlog of ${S.backlogEvents} x ${S.backlogFanout} webhook deliveries, fully fanned out, then ${S.events} one-recipient ` +
       'events per class POSTed one class after the other (fan-out: without waiting for the backlog to be fanned out); latency = arrival - start of the POST; ' +
@@ -347,6 +451,21 @@ function report(r) {
     for (const [cls, c] of Object.entries(s.classes)) {
       out.push(
         `  ${pad(name, 8, true)} ${pad(cls, 8, true)} ${pad(c.project, 4)} ${pad(c.priority, 6)} | ${pad(c.deliveries, 5)} ${pad(c.missing, 7)} | ${pad(c.latency_ms.p50, 7)} ${pad(c.latency_ms.p90, 7)} ${pad(c.latency_ms.p99, 7)} ${pad(c.latency_ms.max, 7)} | ${pad(c.backlog_undelivered_at_first_post, 21)} ${pad(c.backlog_undelivered_at_last_delivery, 7)} | ${c.verdict}`,
+      );
+    }
+  }
+  if (r.floods && r.floods.length) {
+    out.push(
+      `  floods: A paced under the token bucket to a slow endpoint, B's ${r.settings.events} events ${r.settings.floodLeadSeconds} s in (aim: B's p99 < ${r.settings.aim_p99_ms} ms)`,
+    );
+    for (const f of r.floods) {
+      if (f.unavailable) {
+        out.push(`    ${pad(f.name, 20, true)} round ${f.round}: UNAVAILABLE: ${f.unavailable.split('\n')[0]}`);
+        continue;
+      }
+      out.push(
+        `    ${pad(f.name, 20, true)} round ${f.round}: B p50 ${pad(f.b.latency_ms.p50, 6)} p99 ${pad(f.b.latency_ms.p99, 7)} ms, ${f.b.deliveries}/${f.b.events_accepted} | ` +
+          `A ${f.a.deliveries_per_s_while_flooding}/s while flooding, ${f.a.delivered}/${f.a.events_accepted} delivered${f.a.drained_after_s ? ` after ${f.a.drained_after_s} s` : ''} | ${f.met ? 'met' : 'NOT met'}`,
       );
     }
   }
