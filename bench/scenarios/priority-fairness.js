@@ -73,6 +73,7 @@ const S = {
  * absorbs: issue 26's fairness rows. `timeout`: the endpoint answers after WEBHOOK_TIMEOUT_MS
  * (10 s), so every attempt times out and is retried later.
  */
+let timeoutFloods = 0;
 const FLOODS = [
   { name: 'flood-300/s-250ms', ratePerSec: 300, delayMs: 250, drain: true },
   { name: 'flood-100/s-2s', ratePerSec: 100, delayMs: 2000, drain: true },
@@ -312,8 +313,9 @@ async function flood(ctx, spec, roundNo) {
   const aRun = `${tag}-${spec.name}-${roundNo}-a`;
   const bRun = `${tag}-${spec.name}-${roundNo}-b`;
   const events = spec.ratePerSec * S.floodSeconds;
-  // A timing-out endpoint is released once measured (answer-now): each round gets one of its own.
-  const delayMs = spec.drain ? spec.delayMs : spec.delayMs + roundNo;
+  // A timing-out endpoint is released once measured (answer-now) and the receiver outlives the
+  // stacks: each flood gets one of its own.
+  const delayMs = spec.drain ? spec.delayMs : spec.delayMs + ++timeoutFloods;
   log(
     `${spec.name} (round ${roundNo}): A floods ${events} events at ${spec.ratePerSec}/s to a ${spec.delayMs} ms endpoint; B posts ${S.events} after ${S.floodLeadSeconds} s`,
   );
