@@ -183,20 +183,11 @@ export async function deliverNotification(
     if (logger.isDebugEnabled()) logger.debug(`${channel} delivery moved to the ${shares.lane} lane: its project's sends are slow`, ids);
     return 'ack';
   }
-  let sendMs = 0;
-  const timedAttempt = async () => {
-    const started = performance.now();
-    try {
-      return await attempt(deps, request);
-    } finally {
-      sendMs = performance.now() - started;
-    }
-  };
   let outcome: DeliveryOutcome;
   try {
-    outcome = await (deps.sends ? deps.sends.run(timedAttempt) : timedAttempt());
+    outcome = await (deps.sends ? deps.sends.run(() => attempt(deps, request)) : attempt(deps, request));
   } finally {
-    shares?.gate.release(msg.project_id, sendMs);
+    shares?.gate.release(msg.project_id);
   }
   const decision = decideNextStep(outcome, msg.attempt, msg.max_attempts ?? deps.policy.maxAttempts, deps.policy);
   if (!(await record(deps, attemptRecord(msg, decision, outcome), carried !== undefined, ids))) return 'ack';

@@ -10,7 +10,7 @@ describe('ProjectShares', () => {
     expect(shares.acquire('a')).toBe('send');
     const third = shares.acquire('a');
     expect(shares.acquire('b')).toBe('send');
-    shares.release('a', 20);
+    shares.release('a');
     await expect(third).resolves.toBe('send');
   });
 
@@ -25,27 +25,33 @@ describe('ProjectShares', () => {
   });
 
   it('when a congested project still has a free slot, then it sends: it keeps its share', async () => {
-    const shares = new ProjectShares(2, 500);
-    shares.acquire('a');
-    shares.acquire('a');
+    const shares = new ProjectShares(4, 500);
+    for (let i = 0; i < 4; i++) shares.acquire('a');
     const waiting = shares.acquire('a');
     jest.advanceTimersByTime(500);
     await expect(waiting).resolves.toBe('move');
-    shares.release('a', 2_000);
+    shares.release('a');
     expect(shares.acquire('a')).toBe('send');
     expect(shares.acquire('a')).toBe('move');
   });
 
-  it('when a send of a congested project ends quickly, then it is no longer congested and waits again', async () => {
-    const shares = new ProjectShares(1, 500);
-    shares.acquire('a');
+  it('when a congested project keeps its share busy, then it stays congested; once half of it is free, it waits again', async () => {
+    const shares = new ProjectShares(4, 500);
+    for (let i = 0; i < 4; i++) shares.acquire('a');
     const moved = shares.acquire('a');
     jest.advanceTimersByTime(500);
     await expect(moved).resolves.toBe('move');
-    shares.release('a', 10);
+    // A flood: every slot given back is taken again at once, and the rest still move.
+    shares.release('a');
     expect(shares.acquire('a')).toBe('send');
+    expect(shares.acquire('a')).toBe('move');
+    // Its receiver caught up: half the share is free.
+    shares.release('a');
+    shares.release('a');
+    shares.acquire('a');
+    shares.acquire('a');
     const next = shares.acquire('a');
-    shares.release('a', 10);
+    shares.release('a');
     await expect(next).resolves.toBe('send');
   });
 
@@ -53,8 +59,8 @@ describe('ProjectShares', () => {
     const shares = new ProjectShares(2, 500);
     shares.acquire('a');
     shares.acquire('b');
-    shares.release('a', 1);
-    shares.release('b', 1);
+    shares.release('a');
+    shares.release('b');
     expect(shares.tracked).toBe(0);
   });
 });

@@ -7,9 +7,12 @@
  * to the lane below (the caller republishes it there), so the rest of this lane's queue, other
  * projects' deliveries, reaches the free slots instead of waiting behind its backlog.
  *
- * A project stops being congested at its first send that ends within `moveAfterMs`. A project
- * sending alone to a fast receiver never waits long enough to move, so a burst pays nothing but
- * the bound on its concurrency. State is kept only for projects with sends in flight or waiting.
+ * A project stops being congested once its sends in flight fall to half its share: its flood
+ * ended or its receiver caught up. (Clearing it at a send quicker than `moveAfterMs` made a project
+ * whose receiver answers in 250 ms flip back every send, so that its next deliveries waited the
+ * full `moveAfterMs` again, holding the lane's deliveries in progress while they did.) A project
+ * sending alone to a fast receiver never waits long enough to move, so a burst pays nothing but the
+ * bound on its concurrency. State is kept only for projects with sends in flight or waiting.
  */
 export type SlotVerdict = 'send' | 'move';
 
@@ -54,11 +57,10 @@ export class ProjectShares {
     });
   }
 
-  /** Gives the slot back; `sendMs` is how long the send took, which decides congestion. */
-  release(projectId: string, sendMs: number): void {
+  /** Gives the slot back. */
+  release(projectId: string): void {
     const state = this.projects.get(projectId);
     if (!state) return;
-    if (sendMs < this.moveAfterMs) state.congested = false;
     const next = state.waiting.shift();
     if (next) {
       clearTimeout(next.timer);
@@ -66,6 +68,7 @@ export class ProjectShares {
       return;
     }
     state.active--;
+    if (state.active <= this.perProject / 2) state.congested = false;
     if (state.active === 0) this.projects.delete(projectId);
   }
 
