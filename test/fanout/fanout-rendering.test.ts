@@ -143,9 +143,36 @@ describe('fan-out renders templates and applies suppressions', () => {
         inline: { html: '<p>x</p>' },
       });
     const [email] = await notificationsOf(res.body.id);
-    expect(email.status).toBe('suppressed');
+    expect(email).toMatchObject({ status: 'suppressed', last_error: 'the recipient is suppressed (hard_bounce)' });
     const event = await http().get(`/api/v1/events/${res.body.id}`).set('X-API-Key', f.key);
     expect(event.body).toMatchObject({ status: 'completed', has_failures: false });
+  });
+
+  it('when a recipient opted out of a category, then only email of that category is suppressed, with the reason', async () => {
+    await http().post('/api/v1/categories').set('X-API-Key', f.key).send({ name: 'offers' });
+    await http().post('/api/v1/categories').set('X-API-Key', f.key).send({ name: 'tips' });
+    await http()
+      .post('/api/v1/suppressions')
+      .set('X-API-Key', f.key)
+      .send({ channel: 'email', recipient: 'choosy@example.com', category: 'offers', reason: 'unsubscribed' });
+    const send = async (category?: string) => {
+      const res = await http()
+        .post('/api/v1/events')
+        .set('X-API-Key', f.key)
+        .send({
+          event_type: 'x',
+          recipients: [{ channels: ['email'], email: 'choosy@example.com' }],
+          payload: {},
+          inline: { html: '<p>x</p>', ...(category ? { category } : {}) },
+        });
+      expect(res.status).toBe(202);
+      return (await notificationsOf(res.body.id))[0];
+    };
+    const offers = await send('offers');
+    expect(offers).toMatchObject({ status: 'suppressed', last_error: 'the recipient is suppressed (unsubscribed from category offers)' });
+    expect(offers.content).toMatchObject({ category: 'offers' });
+    expect((await send('tips')).status).not.toBe('suppressed');
+    expect((await send()).status).not.toBe('suppressed');
   });
 
   it('when the template does not exist or lacks a channel version, then 422 on the template field', async () => {

@@ -105,7 +105,12 @@ export interface InlineContent {
   from_local?: string;
   from_name?: string;
   reply_to?: string;
+  /** `transactional` when absent; else a category the project declared. */
+  category?: string;
 }
+
+/** The category of content that names none: never carries unsubscribe headers, never opted out of. */
+export const TRANSACTIONAL_CATEGORY = 'transactional';
 
 /**
  * What fan-out renders for an event's email or SMS notifications and the workers send, stored
@@ -121,4 +126,9 @@ export interface NotificationContent {
   from_name?: string | null;
   reply_to?: string | null;
   template_id?: string | null;
+  /**
+   * The declared category the content belongs to; absent or null is transactional. The email
+   * worker adds the unsubscribe headers for it, fan-out matches category suppressions against it.
+   */
+  category?: string | null;
 }

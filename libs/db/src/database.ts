@@ -28,6 +28,7 @@ import { NotificationsWithoutEventKey1764070000000 } from './migrations/17640700
 import { OAuthConnectAtRedemption1764083000000 } from './migrations/1764083000000-oauth-connect-at-redemption';
 import { ScheduledByMember1764088000000 } from './migrations/1764088000000-scheduled-by-member';
 import { AttemptNextRetry1764090000000 } from './migrations/1764090000000-attempt-next-retry';
+import { EmailCategories1764100000000 } from './migrations/1764100000000-email-categories';
 
 export const MIGRATIONS = [
   InitialSchema1763780000000,
@@ -57,6 +58,7 @@ export const MIGRATIONS = [
   OAuthConnectAtRedemption1764083000000,
   ScheduledByMember1764088000000,
   AttemptNextRetry1764090000000,
+  EmailCategories1764100000000,
 ];
 
 /** SQL text, or a named statement that PostgreSQL parses once per connection (hot paths); each call is planned (see connect). */

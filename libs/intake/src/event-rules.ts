@@ -1,3 +1,4 @@
+import { TRANSACTIONAL_CATEGORY } from '@herald/contracts';
 import { TargetRefusedError, type TargetResolver, type TargetSession } from '@herald/net-guard';
 import type { ValidationIssue } from '@herald/errors';
 import { eventLimitIssues } from './event-limits';
@@ -11,6 +12,9 @@ type Loc = Array<string | number>;
 
 /** Channels for which the project has a template with this id or name. */
 export type TemplateChannels = (projectId: string, ref: { id?: string; name?: string }) => Promise<string[]>;
+
+/** Whether the project declared this category (POST /categories). */
+export type CategoryDeclared = (projectId: string, name: string) => Promise<boolean>;
 
 export interface CheckOptions {
   /** Default true: resolve every webhook host and refuse private or internal addresses. */
@@ -28,6 +32,7 @@ export class EventRules {
   constructor(
     private readonly targets: TargetResolver,
     private readonly templateChannels: TemplateChannels,
+    private readonly categoryDeclared: CategoryDeclared,
   ) {}
 
   /**
@@ -42,11 +47,12 @@ export class EventRules {
       ...this.attachments(input, at),
       ...eventLimitIssues(input, at),
     ];
-    const [targets, templates] = await Promise.all([
+    const [targets, templates, category] = await Promise.all([
       options.resolveWebhookTargets === false ? [] : this.webhookTargets(input, at, options.targets ?? this.targetSession()),
       issues.length ? [] : this.templates(input, at, projectId),
+      issues.length ? [] : this.inlineCategory(input, at, projectId),
     ]);
-    return [...issues, ...targets, ...templates];
+    return [...issues, ...targets, ...templates, ...category];
   }
 
   /** One request's host answers: pass it to every check() of a batch. */
@@ -74,6 +80,14 @@ export class EventRules {
         msg: `template ${JSON.stringify(ref.id ?? ref.name)} has no ${channel} version; recipients ask for ${channel}`,
         type: 'value_error' as const,
       }));
+  }
+
+  /** A template's category is held to the declared ones by its foreign key; inline content's is checked here. */
+  private async inlineCategory(input: EventInput, at: Loc, projectId: string): Promise<ValidationIssue[]> {
+    const category = input.inline?.category;
+    if (category === undefined || category === TRANSACTIONAL_CATEGORY || (await this.categoryDeclared(projectId, category))) return [];
+    const msg = `category ${JSON.stringify(category)} is not declared; use transactional or a category from POST /categories`;
+    return [{ loc: [...at, 'inline', 'category'], msg, type: 'value_error' }];
   }
 
   private contentSource(input: EventInput, at: Loc): ValidationIssue[] {

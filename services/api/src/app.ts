@@ -1,6 +1,6 @@
 import type { Config } from '@herald/config';
 import { Database } from '@herald/db';
-import { EventRules, templateChannelsOf, bundleAcceptedEvents } from '@herald/intake';
+import { EventRules, templateChannelsOf, categoryDeclaredIn, bundleAcceptedEvents } from '@herald/intake';
 import type { Logger } from '@herald/logger';
 import { openMessageQueue, TopologyNames } from '@herald/messaging';
 import type { DependencyCheck, ProcessHealth } from '@herald/metrics';
@@ -73,7 +73,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     config,
     logger,
     onCommitted: () => relay.kick(),
-    eventRules: new EventRules(webhookTargetResolver(config), templateChannelsOf(db)),
+    eventRules: new EventRules(webhookTargetResolver(config), templateChannelsOf(db), categoryDeclaredIn(db)),
     systemProject: new SystemProject(db, new SecretBox(config.secretsKey)),
   };
   const areas = apiAreas(infrastructure);

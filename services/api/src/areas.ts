@@ -2,6 +2,7 @@ import { adminArea } from './admin/admin.area';
 import { analyticsArea } from './analytics/analytics.area';
 import { apiKeysArea } from './api-keys/api-keys.area';
 import { auditArea } from './audit/audit.area';
+import { categoriesArea } from './categories/categories.area';
 import { authArea } from './auth/auth.area';
 import { deadLettersArea } from './dead-letters/dead-letters.area';
 import { eventsArea } from './events/events.area';
@@ -39,6 +40,7 @@ export function apiAreas(infrastructure: Infrastructure): Area[] {
     notificationsArea(infrastructure),
     liveDeliveriesArea(infrastructure),
     templatesArea(infrastructure),
+    categoriesArea(infrastructure),
     suppressionsArea(infrastructure),
     scheduledEventsArea(infrastructure),
     deadLettersArea(infrastructure),

@@ -100,7 +100,7 @@ WITH input AS (
 ), sup AS (
   INSERT INTO suppressions (project_id, channel, recipient, reason, source)
   SELECT project_id, channel, recipient, suppress, 'system' FROM n WHERE suppress IS NOT NULL
-  ON CONFLICT (project_id, channel, recipient) DO NOTHING
+  ON CONFLICT (project_id, channel, recipient, category) DO NOTHING
 )
 SELECT id FROM n`;
 

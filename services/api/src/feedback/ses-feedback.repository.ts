@@ -24,7 +24,7 @@ WITH sent AS (
 ), added AS (
   INSERT INTO suppressions (project_id, channel, recipient, reason, source)
   SELECT project_id, 'email', recipient, $3, 'system' FROM sent WHERE recipient = ANY($2::text[])
-  ON CONFLICT (project_id, channel, recipient) DO NOTHING
+  ON CONFLICT (project_id, channel, recipient, category) DO NOTHING
   RETURNING id
 )
 SELECT (SELECT count(*) FROM sent)::int AS matched, (SELECT count(*) FROM added)::int AS added`;

@@ -7,7 +7,13 @@ export function suppressionRoutes({ repo, suppressions }: { repo: SuppressionRep
   const router = routes();
 
   router.get('/suppressions', async (req, res) => {
-    res.json(await repo.list(callerOf(req).projectId, stringQuery(req, 'channel'), pageOf(req)));
+    res.json(
+      await repo.list(
+        callerOf(req).projectId,
+        { channel: stringQuery(req, 'channel'), category: stringQuery(req, 'category') },
+        pageOf(req),
+      ),
+    );
   });
 
   router.post('/suppressions', async (req, res) => {

@@ -7,14 +7,15 @@ import { normaliseRecipient } from './recipient-address';
 export interface SuppressionInput {
   channel: Channel;
   recipient: string;
-  reason?: 'hard_bounce' | 'spam_complaint' | 'manual';
+  category?: string;
+  reason?: 'hard_bounce' | 'spam_complaint' | 'manual' | 'unsubscribed';
   source?: 'system' | 'client';
 }
 
 export class SuppressionsService {
   constructor(private readonly suppressions: SuppressionRepository) {}
 
-  add(projectId: string, input: SuppressionInput) {
+  async add(projectId: string, input: SuppressionInput) {
     refuseUnstorableText(input, ['body']);
     const recipient = normaliseRecipient(input.channel, input.recipient);
     if (!recipient) {
@@ -23,12 +24,23 @@ export class SuppressionsService {
         { loc: ['body', 'recipient'], msg: `recipient must be ${expected} for channel ${input.channel}`, type: 'value_error' },
       ]);
     }
-    return this.suppressions.add(projectId, {
+    const added = await this.suppressions.add(projectId, {
       channel: input.channel,
       recipient,
+      category: input.category ?? null,
       reason: input.reason ?? 'manual',
       source: input.source ?? 'client',
     });
+    if (!added) {
+      throw new ValidationFailed([
+        {
+          loc: ['body', 'category'],
+          msg: `category ${JSON.stringify(input.category)} is not declared (POST /categories)`,
+          type: 'value_error',
+        },
+      ]);
+    }
+    return added;
   }
 
   async remove(projectId: string, id: string): Promise<void> {

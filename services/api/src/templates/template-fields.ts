@@ -1,8 +1,11 @@
+import { TRANSACTIONAL_CATEGORY } from '@herald/contracts';
 import { SMS_MAX_LENGTH, TemplateSyntaxError, detectVariables, parseTemplate } from '@herald/templating';
 import type { TemplateFields } from './template.repository';
 import { ValidationFailed, type ValidationIssue } from '@herald/errors';
 
 export type TemplateChannel = 'email' | 'sms' | 'webhook';
+
+export const TRANSACTIONAL = TRANSACTIONAL_CATEGORY;
 
 /** A create or (partial) update request body, after openapi validation. */
 export interface TemplateInput {
@@ -16,6 +19,14 @@ export interface TemplateInput {
   reply_to?: string | null;
   variables?: string[];
   on_missing_variable?: 'error' | 'blank';
+  /** `transactional` (stored as null) or a declared category. */
+  category?: string;
+}
+
+/** The category as stored: `transactional` is the absence of one. */
+function storedCategory(category: string | undefined, current: string | null | undefined): string | null {
+  if (category === undefined) return current ?? null;
+  return category === TRANSACTIONAL ? null : category;
 }
 
 const EMAIL_ONLY = ['subject', 'text_body', 'from_local', 'from_name', 'reply_to'] as const;
@@ -36,6 +47,7 @@ export function resolveTemplateFields(channel: TemplateChannel, input: TemplateI
     reply_to: pick(input.reply_to, current?.reply_to),
     variables: [],
     on_missing_variable: input.on_missing_variable ?? current?.on_missing_variable ?? 'error',
+    category: storedCategory(input.category, current?.category),
   };
   const issues: ValidationIssue[] = [];
   if (channel !== 'email') {

@@ -14,18 +14,31 @@ export interface TemplateRow {
   reply_to: string | null;
   variables: string[];
   on_missing_variable: 'error' | 'blank';
+  /** null is `transactional`; else a category the project declared (a foreign key). */
+  category: string | null;
   created_at: Date;
   updated_at: Date;
 }
 
 export type TemplateFields = Pick<
   TemplateRow,
-  'subject' | 'body' | 'text_body' | 'from_local' | 'from_name' | 'reply_to' | 'variables' | 'on_missing_variable'
+  'subject' | 'body' | 'text_body' | 'from_local' | 'from_name' | 'reply_to' | 'variables' | 'on_missing_variable' | 'category'
 >;
 
 const COLUMNS =
-  'id, project_id, name, channel, subject, body, text_body, from_local, from_name, reply_to, variables, on_missing_variable, created_at, updated_at';
-const FIELD_NAMES = ['subject', 'body', 'text_body', 'from_local', 'from_name', 'reply_to', 'variables', 'on_missing_variable'] as const;
+  'id, project_id, name, channel, subject, body, text_body, from_local, from_name, reply_to, variables, on_missing_variable, category, created_at, updated_at';
+const FIELD_NAMES = [
+  'subject',
+  'body',
+  'text_body',
+  'from_local',
+  'from_name',
+  'reply_to',
+  'variables',
+  'on_missing_variable',
+  'category',
+] as const;
+const FIELD_VALUES = FIELD_NAMES.map((_, i) => `$${i + 4}`).join(', ');
 
 export class TemplateRepository {
   constructor(private readonly db: Queryable) {}
@@ -33,7 +46,7 @@ export class TemplateRepository {
   async insert(projectId: string, name: string, channel: string, f: TemplateFields): Promise<TemplateRow> {
     const { rows } = await this.db.query<TemplateRow>(
       `INSERT INTO templates (project_id, name, channel, ${FIELD_NAMES.join(', ')})
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${COLUMNS}`,
+       VALUES ($1, $2, $3, ${FIELD_VALUES}) RETURNING ${COLUMNS}`,
       [projectId, name, channel, ...FIELD_NAMES.map((k) => f[k])],
     );
     return rows[0];
@@ -43,7 +56,7 @@ export class TemplateRepository {
   async upsertByName(projectId: string, name: string, channel: string, f: TemplateFields): Promise<{ row: TemplateRow; created: boolean }> {
     const { rows } = await this.db.query<TemplateRow & { created: boolean }>(
       `INSERT INTO templates (project_id, name, channel, ${FIELD_NAMES.join(', ')})
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+       VALUES ($1, $2, $3, ${FIELD_VALUES})
        ON CONFLICT (project_id, name, channel) DO UPDATE SET
          ${FIELD_NAMES.map((k) => `${k} = EXCLUDED.${k}`).join(', ')}, updated_at = now()
        RETURNING ${COLUMNS}, (xmax = 0) AS created`,
@@ -86,7 +99,7 @@ export class TemplateRepository {
   list(projectId: string, channel: string | undefined, page: PageRequest): Promise<Page<Record<string, unknown>>> {
     const where = new Where(projectId).add('channel = ?', channel);
     return pageQuery(this.db, {
-      select: 'id, name, channel, subject, variables, on_missing_variable, created_at, updated_at',
+      select: `id, name, channel, COALESCE(category, 'transactional') AS category, subject, variables, on_missing_variable, created_at, updated_at`,
       from: 'templates',
       where,
       orderBy: 'created_at DESC, id DESC',

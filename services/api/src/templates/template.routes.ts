@@ -1,13 +1,14 @@
 import { routes, type RouteTable } from '../http/route-table';
 import type { TemplateRepository, TemplateRow } from './template.repository';
 import { importTemplate } from './template-import';
+import { TRANSACTIONAL } from './template-fields';
 import type { TemplatesService } from './templates.service';
 import { callerOf, pageOf, stringQuery } from '../http/caller';
 
 /** One representation for every template answer; list items are a subset. */
 function present(t: TemplateRow) {
-  const { project_id: _project, variables, ...rest } = t;
-  return { ...rest, variables, detected_variables: variables };
+  const { project_id: _project, variables, category, ...rest } = t;
+  return { ...rest, category: category ?? TRANSACTIONAL, variables, detected_variables: variables };
 }
 
 export function templateRoutes({ repo, templates }: { repo: TemplateRepository; templates: TemplatesService }): RouteTable {

@@ -1,14 +1,26 @@
 import { hasPgCode, PgError } from '@herald/db';
 import { renderContent, smsSegments, type TemplateSource } from '@herald/templating';
 import type { TemplateRepository, TemplateRow } from './template.repository';
-import { AppError } from '@herald/errors';
+import { AppError, ValidationFailed } from '@herald/errors';
 import { refuseUnstorableText } from '../shared/storable-text.rule';
 import { resolveTemplateFields, type TemplateChannel, type TemplateInput } from './template-fields';
 
-function nameTaken(err: unknown, name: string, channel: string): never {
+function writeRefused(err: unknown, name: string, channel: string): never {
   if (hasPgCode(err, PgError.uniqueViolation))
     throw new AppError('conflict', `a ${channel} template named ${JSON.stringify(name)} already exists`);
+  // The only foreign key a template write can break: its category is not declared.
+  if (hasPgCode(err, PgError.foreignKeyViolation)) throw undeclaredCategory();
   throw err;
+}
+
+function undeclaredCategory(): ValidationFailed {
+  return new ValidationFailed([
+    {
+      loc: ['body', 'category'],
+      msg: 'category must be transactional or a category the project declared (POST /categories)',
+      type: 'value_error',
+    },
+  ]);
 }
 
 /** Template use cases: each validates the whole template, then makes one repository call. */
@@ -18,7 +30,7 @@ export class TemplatesService {
   async create(projectId: string, input: TemplateInput & { name: string; channel: TemplateChannel }): Promise<TemplateRow> {
     refuseUnstorableText(input, ['body']);
     const fields = resolveTemplateFields(input.channel, input);
-    return this.templates.insert(projectId, input.name, input.channel, fields).catch((err) => nameTaken(err, input.name, input.channel));
+    return this.templates.insert(projectId, input.name, input.channel, fields).catch((err) => writeRefused(err, input.name, input.channel));
   }
 
   async get(projectId: string, id: string): Promise<TemplateRow> {
@@ -32,7 +44,7 @@ export class TemplatesService {
     const current = await this.get(projectId, id);
     const fields = resolveTemplateFields(current.channel, input, current);
     const name = input.name ?? current.name;
-    const row = await this.templates.update(projectId, id, name, fields).catch((err) => nameTaken(err, name, current.channel));
+    const row = await this.templates.update(projectId, id, name, fields).catch((err) => writeRefused(err, name, current.channel));
     if (!row) throw new AppError('not_found', `template ${id} not found`);
     return row;
   }
@@ -41,7 +53,9 @@ export class TemplatesService {
   upsertByName(projectId: string, name: string, channel: TemplateChannel, input: TemplateInput) {
     refuseUnstorableText(name, ['path', 'name']);
     refuseUnstorableText(input, ['body']);
-    return this.templates.upsertByName(projectId, name, channel, resolveTemplateFields(channel, input));
+    return this.templates
+      .upsertByName(projectId, name, channel, resolveTemplateFields(channel, input))
+      .catch((err) => writeRefused(err, name, channel));
   }
 
   async delete(projectId: string, id: string): Promise<void> {

@@ -10,7 +10,7 @@ import { Pager } from '../shared/pager';
 import { useUrlFilters } from '../shared/url-filters';
 import { AddSuppressionForm } from './add-suppression-form';
 import { RemoveSuppressionButton } from './remove-suppression-button';
-import { reasonLabel, useSuppressionList } from './suppressions.query';
+import { reasonLabel, sourceLabel, useSuppressionList } from './suppressions.query';
 
 const FILTER_KEYS = ['channel'] as const;
 
@@ -79,8 +79,11 @@ export function SuppressionsPage() {
                 <Table.Tr key={s.id}>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{s.recipient}</Table.Td>
                   <Table.Td>{channelLabel(s.channel)}</Table.Td>
-                  <Table.Td>{reasonLabel(s.reason)}</Table.Td>
-                  <Table.Td>{s.source === 'system' ? 'Herald' : 'A client or member'}</Table.Td>
+                  <Table.Td>
+                    {reasonLabel(s.reason)}
+                    {s.category ? ` (${s.category} only)` : ''}
+                  </Table.Td>
+                  <Table.Td>{sourceLabel(s.source)}</Table.Td>
                   <Table.Td>{formatTime(s.created_at)}</Table.Td>
                   {mayWrite && (
                     <Table.Td>

@@ -15,8 +15,15 @@ export const REASONS: Array<{ value: SuppressionReason; label: string }> = [
   { value: 'spam_complaint', label: 'Spam complaint' },
 ];
 
+/** Only recipients unsubscribe (through the link of a category email): never offered in the form. */
+const RECIPIENT_REASONS: Array<{ value: SuppressionReason; label: string }> = [{ value: 'unsubscribed', label: 'Unsubscribed' }];
+
 export function reasonLabel(reason: string): string {
-  return REASONS.find((r) => r.value === reason)?.label ?? reason;
+  return [...REASONS, ...RECIPIENT_REASONS].find((r) => r.value === reason)?.label ?? reason;
+}
+
+export function sourceLabel(source: Suppression['source']): string {
+  return { system: 'Herald', recipient: 'The recipient', client: 'A client or member' }[source];
 }
 
 /** Everything this area caches for a project, so one invalidation refreshes it after a change. */

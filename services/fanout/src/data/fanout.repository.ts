@@ -5,7 +5,7 @@ import type { CreatedNotifications, EndedAtFanOut, FanOutPlan, PendingNotificati
 /** These run for every event, a batch of events at a time; planned per call (see Sql). */
 const LOAD_EVENTS = `SELECT e.id, e.project_id, e.event_type, e.priority, e.payload, e.created_at, e.recipients, e.content,
                 COALESCE((SELECT json_agg(t) FROM (
-                  SELECT id, channel, subject, body, text_body, from_local, from_name, reply_to, on_missing_variable
+                  SELECT id, channel, subject, body, text_body, from_local, from_name, reply_to, on_missing_variable, category
                     FROM templates
                    WHERE project_id = e.project_id
                      AND (id = (e.content->>'template_id')::uuid OR name = e.content->>'template_name')) t), '[]'::json) AS templates
@@ -14,7 +14,8 @@ const LOAD_EVENTS = `SELECT e.id, e.project_id, e.event_type, e.priority, e.payl
 /**
  * One statement, so one implicit transaction, for several events: each event's rendered content
  * is stored once per channel (a redelivery keeps what was stored first), suppressed recipients
- * are decided against the suppression list, notifications inserted (the unique (event_id,
+ * are decided against the suppression list (one of every category, or one of the content's own
+ * category: a transactional notification has none, so only the first kind skips it), notifications inserted (the unique (event_id,
  * recipient_index, channel) index makes a redelivered message insert nothing), each event's
  * counters and status move by what was actually inserted for it, and the sendable new
  * notifications come back to be queued, with how many ended at once (failed, suppressed) per
@@ -34,8 +35,8 @@ const LOAD_EVENTS = `SELECT e.id, e.project_id, e.event_type, e.priority, e.payl
 const CREATE_NOTIFICATIONS = `WITH live AS (
            SELECT id FROM events WHERE id = ANY($12::uuid[]) FOR KEY SHARE
          ), planned AS (
-           SELECT p.* FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
-             AS p(project_id, event_id, recipient_index, channel, recipient, user_id, status, last_error)
+           SELECT p.* FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $13::text[])
+             AS p(project_id, event_id, recipient_index, channel, recipient, user_id, status, last_error, category)
             WHERE p.event_id IN (SELECT id FROM live)
          ), contents AS (
            INSERT INTO event_contents (event_id, channel, content)
@@ -45,10 +46,16 @@ const CREATE_NOTIFICATIONS = `WITH live AS (
          ), inserted AS (
            INSERT INTO notifications (project_id, event_id, recipient_index, channel, recipient, user_id, status, last_error)
            SELECT p.project_id, p.event_id, p.recipient_index, p.channel, p.recipient, p.user_id,
-                  CASE WHEN s.id IS NULL THEN p.status ELSE 'suppressed' END,
-                  CASE WHEN s.id IS NULL THEN p.last_error END
+                  CASE WHEN s.reason IS NULL THEN p.status ELSE 'suppressed' END,
+                  CASE WHEN s.reason IS NULL THEN p.last_error
+                       ELSE 'the recipient is suppressed (' || s.reason || COALESCE(' from category ' || s.category, '') || ')' END
              FROM planned p
-             LEFT JOIN suppressions s ON s.project_id = p.project_id AND s.channel = p.channel AND s.recipient = p.recipient
+             LEFT JOIN LATERAL (
+               SELECT s.reason, s.category FROM suppressions s
+                WHERE s.project_id = p.project_id AND s.channel = p.channel AND s.recipient = p.recipient
+                  AND (s.category IS NULL OR s.category = p.category)
+                ORDER BY s.category NULLS FIRST LIMIT 1
+             ) s ON true
            ON CONFLICT (event_id, recipient_index, channel) DO NOTHING
            RETURNING id, event_id, channel, status, recipient
          ), counts AS (
@@ -146,6 +153,7 @@ export class FanoutRepository {
       contents.map(({ c }) => c.channel),
       contents.map(({ c }) => JSON.stringify(c.content)),
       [...new Set(batch.map(({ event }) => event.id))],
+      rows.map(({ n }) => n.category),
     ]);
     const created = new Map<string, CreatedNotifications>();
     for (const r of result.rows) {

@@ -1,4 +1,11 @@
-import { EVENT_LIMITS, utf8Bytes, type Channel, type InlineContent, type NotificationContent } from '@herald/contracts';
+import {
+  EVENT_LIMITS,
+  TRANSACTIONAL_CATEGORY,
+  utf8Bytes,
+  type Channel,
+  type InlineContent,
+  type NotificationContent,
+} from '@herald/contracts';
 import { htmlToText, renderContent, RenderTooLargeError, SMS_MAX_LENGTH, type TemplateSource } from '@herald/templating';
 
 export interface EventContent {
@@ -13,6 +20,8 @@ export interface TemplateForRender extends TemplateSource {
   from_name: string | null;
   reply_to: string | null;
   on_missing_variable: 'error' | 'blank';
+  /** null: transactional. */
+  category: string | null;
 }
 
 export type Composed = { ok: true; content: NotificationContent | null } | { ok: false; reason: string };
@@ -30,7 +39,8 @@ export function composeContent(
   const inline = event.content.inline;
   if (inline) {
     const text = inline.text ?? htmlToText(inline.html);
-    if (channel === 'sms') return fitsSms(text) ? { ok: true, content: { text } } : tooLong(text);
+    const category = categoryField(inline.category === TRANSACTIONAL_CATEGORY ? null : (inline.category ?? null));
+    if (channel === 'sms') return fitsSms(text) ? { ok: true, content: { text, ...category } } : tooLong(text);
     return {
       ok: true,
       content: {
@@ -40,6 +50,7 @@ export function composeContent(
         from_local: inline.from_local,
         from_name: inline.from_name,
         reply_to: inline.reply_to,
+        ...category,
       },
     };
   }
@@ -61,7 +72,9 @@ export function composeContent(
     return { ok: false, reason: `template variables missing from the payload: ${missing.join(', ')}` };
   }
   if (channel === 'sms')
-    return fitsSms(content.text) ? { ok: true, content: { text: content.text, template_id: template.id } } : tooLong(content.text);
+    return fitsSms(content.text)
+      ? { ok: true, content: { text: content.text, template_id: template.id, ...categoryField(template.category) } }
+      : tooLong(content.text);
   const oversized = (['html', 'text'] as const).find((part) => utf8Bytes(content[part]) > EVENT_LIMITS.contentPartBytes);
   if (oversized) return partTooLarge(`the template's ${oversized}`);
   return {
@@ -72,8 +85,14 @@ export function composeContent(
       from_name: template.from_name,
       reply_to: template.reply_to,
       template_id: template.id,
+      ...categoryField(template.category),
     },
   };
+}
+
+/** Transactional content stores no category, as all content did before categories existed. */
+function categoryField(category: string | null): { category?: string } {
+  return category === null ? {} : { category };
 }
 
 /** Bytes one email carries: what the send budget counts. */

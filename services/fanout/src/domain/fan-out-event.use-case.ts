@@ -17,7 +17,8 @@ export function planFanOut(event: StoredEvent): FanOutPlan {
 
   const notifications = planned.map((p): NotificationToCreate => {
     const result = composed.get(p.channel)!;
-    return result.ok ? { ...p, status: 'processing', lastError: null } : { ...p, status: 'failed', lastError: result.reason };
+    if (!result.ok) return { ...p, status: 'failed', lastError: result.reason, category: null };
+    return { ...p, status: 'processing', lastError: null, category: result.content?.category ?? null };
   });
   const contents: ChannelContent[] = [];
   for (const [channel, result] of composed) if (result.ok && result.content) contents.push({ channel, content: result.content });

@@ -21,6 +21,8 @@ export interface StoredEvent {
 export interface NotificationToCreate extends PlannedNotification {
   status: 'processing' | 'failed';
   lastError: string | null;
+  /** Its content's category (null: transactional): a suppression of that category skips it, as one of every category does. */
+  category: string | null;
 }
 
 export interface PendingNotification {

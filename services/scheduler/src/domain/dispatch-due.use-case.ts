@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '@herald/db';
-import { EventRules, EventStoreRepository, storeEvent, templateChannelsOf } from '@herald/intake';
+import { EventRules, EventStoreRepository, storeEvent, templateChannelsOf, categoryDeclaredIn } from '@herald/intake';
 import type { Logger } from '@herald/logger';
 import type { TopologyNames } from '@herald/messaging';
 import type { TargetResolver } from '@herald/net-guard';
@@ -38,7 +38,7 @@ async function settle(tx: Queryable, names: TopologyNames, targets: TargetResolv
   if (row.late) {
     settlement = { status: 'expired', reason: expiryReason(row.scheduled_for) };
   } else {
-    const rules = new EventRules(targets, templateChannelsOf(tx));
+    const rules = new EventRules(targets, templateChannelsOf(tx), categoryDeclaredIn(tx));
     const issues = await rules.check(row.request, ['scheduled_event'], row.project_id, { resolveWebhookTargets: false });
     if (issues.length) {
       settlement = { status: 'failed', reason: failureReason(issues) };
