@@ -12,6 +12,15 @@ describe('loadConfig', () => {
     expect(config.SSRF_ALLOW_CIDRS).toEqual([]);
   });
 
+  it('when UNSUBSCRIBE_KEY is unset, then the links key is derived from the secrets key, and setting it replaces that key', () => {
+    const derived = loadConfig({ HERALD_SECRETS_KEY: key }).unsubscribeKey;
+    expect(derived).toHaveLength(32);
+    expect(derived.equals(Buffer.from(key, 'base64'))).toBe(false);
+    expect(loadConfig({ HERALD_SECRETS_KEY: key }).unsubscribeKey.equals(derived)).toBe(true);
+    const own = Buffer.alloc(32, 9);
+    expect(loadConfig({ HERALD_SECRETS_KEY: key, UNSUBSCRIBE_KEY: own.toString('base64') }).unsubscribeKey.equals(own)).toBe(true);
+  });
+
   it('when a channel override is set, then only that channel changes', () => {
     const config = loadConfig({ HERALD_SECRETS_KEY: key, RETRY_MAX_ATTEMPTS: '5', WEBHOOK_RETRY_MAX_ATTEMPTS: '3' });
     expect(config.retryPolicies.webhook.maxAttempts).toBe(3);
@@ -24,6 +33,8 @@ describe('loadConfig', () => {
     [{ QUEUE_DRIVER: 'kafka' }, /^QUEUE_DRIVER="kafka" is invalid/],
     [{ RETRY_MAX_ATTEMPTS: '0' }, /^RETRY_MAX_ATTEMPTS="0" is invalid/],
     [{ HERALD_SECRETS_KEY: 'short' }, /^HERALD_SECRETS_KEY must hold 32 random bytes/],
+    [{ UNSUBSCRIBE_KEY: 'short' }, /^UNSUBSCRIBE_KEY must hold 32 random bytes/],
+    [{ UNSUBSCRIBE_MAILTO: 'not an address' }, /^UNSUBSCRIBE_MAILTO="not an address" is invalid/],
     [{ RETRY_BASE_DELAY_MS: '10', RETRY_MAX_DELAY_MS: '5' }, /RETRY_BASE_DELAY_MS must not exceed/],
     [{ HEAP_GROWTH_PERCENT: '1000' }, /^HEAP_GROWTH_PERCENT="1000" is invalid: expected 0 \(V8 decides\) or 1-300/],
     [{ WEBHOOK_DNS_SERVERS: '127.0.0.1:53,dns.example' }, /^WEBHOOK_DNS_SERVERS="127.0.0.1:53,dns.example" is invalid/],

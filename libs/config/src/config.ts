@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CHANNELS, DELIVERY_BATCH_MAX_ITEMS, EVENT_BATCH_MAX_ITEMS, type Channel } from '@herald/contracts';
 import { ConfigError } from './config-error';
 import { redactUrl } from './redact-url';
-import { resolveSecretsKey } from './secrets-key';
+import { resolveSecretsKey, resolveUnsubscribeKey } from './secrets-key';
 
 const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
 const bool = (def: boolean) =>
@@ -165,6 +165,15 @@ const envSchema = z.object({
     .regex(/^[a-z0-9._-]*$/)
     .default(''),
   HERALD_SECRETS_KEY: z.string().optional(),
+  /**
+   * Signs the unsubscribe links of category email (32 random bytes, base64); unset, a key derived
+   * from the secrets key. Setting or changing it revokes every link already sent.
+   */
+  UNSUBSCRIBE_KEY: optional(z.string()),
+  /** When set, category email offers `mailto:` unsubscribing to this address beside the https link. */
+  UNSUBSCRIBE_MAILTO: optional(z.string().email()),
+  /** Unsubscribe and preferences calls per client IP per minute (mailbox providers post one-click unsubscribes from few addresses). */
+  UNSUBSCRIBE_PER_IP_PER_MINUTE: int(600, 1),
   HERALD_SECRETS_KEY_FILE: z.string().default('.herald/secrets.key'),
   /** Test-suite switch: the gateway validates its own responses against openapi.yaml. */
   VALIDATE_RESPONSES: bool(false),
@@ -237,10 +246,12 @@ export interface RetryPolicy {
 
 export type Config = Omit<
   z.infer<typeof envSchema>,
-  'HERALD_SECRETS_KEY' | 'HERALD_SECRETS_KEY_FILE' | 'RETRY_MAX_ATTEMPTS' | 'RETRY_BASE_DELAY_MS' | 'RETRY_MAX_DELAY_MS'
+  'HERALD_SECRETS_KEY' | 'HERALD_SECRETS_KEY_FILE' | 'UNSUBSCRIBE_KEY' | 'RETRY_MAX_ATTEMPTS' | 'RETRY_BASE_DELAY_MS' | 'RETRY_MAX_DELAY_MS'
 > & {
   /** 32-byte key that encrypts secrets at rest (project signing secrets). */
   secretsKey: Buffer;
+  /** 32-byte HMAC key of unsubscribe links (UNSUBSCRIBE_KEY, or derived from secretsKey). */
+  unsubscribeKey: Buffer;
   /** AMQP_URL was given (not the default): the queue driver is then rabbitmq unless QUEUE_DRIVER says otherwise. */
   amqpUrlSet: boolean;
   retryPolicies: Record<Channel, RetryPolicy>;
@@ -275,7 +286,15 @@ function parseOrThrow<T extends z.ZodTypeAny>(schema: T, env: NodeJS.ProcessEnv)
 /** Reads and validates the environment once; throws ConfigError with one line naming the bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = parseOrThrow(envSchema, env);
-  const { HERALD_SECRETS_KEY, HERALD_SECRETS_KEY_FILE, RETRY_MAX_ATTEMPTS, RETRY_BASE_DELAY_MS, RETRY_MAX_DELAY_MS, ...rest } = parsed;
+  const {
+    HERALD_SECRETS_KEY,
+    HERALD_SECRETS_KEY_FILE,
+    UNSUBSCRIBE_KEY,
+    RETRY_MAX_ATTEMPTS,
+    RETRY_BASE_DELAY_MS,
+    RETRY_MAX_DELAY_MS,
+    ...rest
+  } = parsed;
   const fallback = { maxAttempts: RETRY_MAX_ATTEMPTS, baseDelayMs: RETRY_BASE_DELAY_MS, maxDelayMs: RETRY_MAX_DELAY_MS };
   const retryPolicies = Object.fromEntries(CHANNELS.map((c) => [c, retryPolicyFor(c, env, fallback)])) as Record<Channel, RetryPolicy>;
   for (const [channel, policy] of Object.entries(retryPolicies)) {
@@ -291,6 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Else one client could spend an address's whole budget and lock its owner out of sign-in.
     throw new ConfigError('MAGIC_LINK_PER_ADDRESS_PER_HOUR must be greater than MAGIC_LINK_PER_ADDRESS_AND_IP_PER_HOUR');
   }
+  const secretsKey = resolveSecretsKey(HERALD_SECRETS_KEY, HERALD_SECRETS_KEY_FILE);
   const publicUrl = (rest.PUBLIC_URL ?? `http://127.0.0.1:${rest.PORT}`).replace(/\/+$/, '');
   const appUrl = (rest.APP_URL ?? publicUrl).replace(/\/+$/, '');
   return {
@@ -298,7 +318,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     PUBLIC_URL: publicUrl,
     APP_URL: appUrl,
     OAUTH_REDIRECT_ALLOWLIST: rest.OAUTH_REDIRECT_ALLOWLIST.length ? rest.OAUTH_REDIRECT_ALLOWLIST : [appUrl],
-    secretsKey: resolveSecretsKey(HERALD_SECRETS_KEY, HERALD_SECRETS_KEY_FILE),
+    secretsKey,
+    unsubscribeKey: resolveUnsubscribeKey(UNSUBSCRIBE_KEY, secretsKey),
     amqpUrlSet: blankIsUnset(env.AMQP_URL) !== undefined,
     retryPolicies,
   };

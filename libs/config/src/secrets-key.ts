@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ConfigError } from './config-error';
@@ -30,4 +30,14 @@ export function resolveSecretsKey(inline: string | undefined, file: string): Buf
     }
   }
   return decode(readFileSync(file, 'utf8'), `HERALD_SECRETS_KEY_FILE (${file})`);
+}
+
+/**
+ * The unsubscribe links' HMAC key: UNSUBSCRIBE_KEY when set, so an operator can revoke every link
+ * by changing it without touching the secrets key (which would lose every sealed secret); else
+ * one derived from the secrets key, so a plain install signs its links with no extra setting.
+ */
+export function resolveUnsubscribeKey(inline: string | undefined, secretsKey: Buffer): Buffer {
+  if (inline) return decode(inline, 'UNSUBSCRIBE_KEY');
+  return Buffer.from(hkdfSync('sha256', secretsKey, Buffer.alloc(0), 'herald unsubscribe links v1', 32));
 }

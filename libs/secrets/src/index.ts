@@ -1,2 +1,3 @@
 export * from './secret-box';
 export * from './api-key';
+export * from './unsubscribe-token';

@@ -4,6 +4,7 @@ import type { Logger } from '@herald/logger';
 import { AddressPolicy, createGuardedDispatcher } from '@herald/net-guard';
 import { AttachmentDownloader } from './providers/attachment.downloader';
 import { ConcurrencyGate } from '@herald/runtime';
+import { UnsubscribeTokens } from '@herald/secrets';
 import { EmailProvider } from './providers/email.provider';
 import { createEmailTransport } from './providers/email-transport.factory';
 
@@ -28,6 +29,7 @@ export async function startEmailWorker(config: Config, logger: Logger): Promise<
     }),
     attachmentGate: new ConcurrencyGate(ATTACHMENT_CONCURRENCY),
     defaultFrom: config.EMAIL_FROM,
+    unsubscribe: { tokens: new UnsubscribeTokens(config.unsubscribeKey), publicUrl: config.PUBLIC_URL, mailto: config.UNSUBSCRIBE_MAILTO },
   });
   const closing = {
     send: provider.send.bind(provider),

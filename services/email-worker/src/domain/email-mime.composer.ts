@@ -17,6 +17,8 @@ export interface EmailDraft {
   attachments: EmailAttachment[];
   /** Support can trace a received email back to its notification. */
   notificationId: string;
+  /** List-Unsubscribe and List-Unsubscribe-Post for category email (list-unsubscribe.ts); empty for transactional. */
+  listUnsubscribe: Record<string, string>;
 }
 
 /**
@@ -38,7 +40,11 @@ export function composeMime(draft: EmailDraft): Promise<Buffer> {
     text,
     html,
     attachments: draft.attachments.map((a) => ({ filename: a.filename, content: a.content })),
-    headers: { 'X-Herald-Notification-Id': draft.notificationId },
+    headers: {
+      'X-Herald-Notification-Id': draft.notificationId,
+      // Prepared: taken as written, never folded, so no line break lands inside a link.
+      ...Object.fromEntries(Object.entries(draft.listUnsubscribe).map(([name, value]) => [name, { prepared: true, value }])),
+    },
     disableFileAccess: true,
     disableUrlAccess: true,
   });

@@ -3,6 +3,7 @@ import type { DeliveryOutcome, DeliveryProvider, DeliveryRequest, FailureVerdict
 import { classifyDownloadFailure } from '../domain/attachment-failure.classifier';
 import { composeMime } from '../domain/email-mime.composer';
 import type { EmailTransport } from '../domain/email-transport.port';
+import { listUnsubscribeHeaders, type ListUnsubscribeSettings } from '../domain/list-unsubscribe';
 import { senderDomain, senderOf } from '../domain/sender-address';
 import type { AttachmentDownloader, DownloadResult } from './attachment.downloader';
 import type { ConcurrencyGate } from '@herald/runtime';
@@ -14,6 +15,8 @@ export interface EmailProviderDeps {
   attachmentGate: ConcurrencyGate;
   /** EMAIL_FROM: the default sender, and the only sender domain. */
   defaultFrom: string;
+  /** What category email's unsubscribe links are made of. */
+  unsubscribe: ListUnsubscribeSettings;
 }
 
 function failed(verdict: FailureVerdict, providerResponse: ProviderResponse): DeliveryOutcome {
@@ -59,6 +62,11 @@ export class EmailProvider implements DeliveryProvider {
       messageId,
       attachments: downloaded.files,
       notificationId: message.notification_id,
+      listUnsubscribe: listUnsubscribeHeaders(this.deps.unsubscribe, {
+        projectId: message.project_id,
+        recipient: target.recipient,
+        category: content.category,
+      }),
     });
     const result = await this.deps.transport.send({ from: sender.from.address, to: target.recipient, raw });
     const providerResponse = { ...base, ...result.response, message_id: messageId };
