@@ -67,6 +67,14 @@ function headerOf(mail: ReceivedMail, name: string): string | undefined {
     .trim();
 }
 
+function linkIn(mail: ReceivedMail): string {
+  const link = /<(http[^>]+)>/.exec(headerOf(mail, 'List-Unsubscribe') ?? '')?.[1];
+  expect(link).toBeDefined();
+  return link!;
+}
+
+const pathOf = (link: string) => link.slice(origin.length);
+
 describe('List-Unsubscribe on category email', () => {
   it('when a transactional and a marketing email reach one address, then only the marketing one carries the unsubscribe headers', async () => {
     const to = anAddress();
@@ -102,5 +110,31 @@ describe('List-Unsubscribe on category email', () => {
       return smtp.for(to);
     });
     expect(headerOf(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+  });
+
+  it('when the link is posted with List-Unsubscribe=One-Click, then the next marketing email is suppressed and a transactional one still arrives', async () => {
+    const to = anAddress();
+    await sendEmail(to, { subject: 'First news', category: 'marketing' });
+    const link = linkIn(smtp.for(to)[0]);
+
+    const posted = await http().post(pathOf(link)).type('form').send('List-Unsubscribe=One-Click');
+    expect(posted.status).toBe(200);
+    expect(posted.headers['cache-control']).toBe('no-store');
+    expect(posted.body).toEqual({ unsubscribed: true });
+    expect((await http().post(pathOf(link)).type('form').send('List-Unsubscribe=One-Click')).status).toBe(200);
+
+    const suppressions = await http().get('/api/v1/suppressions?category=marketing').set('X-API-Key', project.api_key);
+    expect(suppressions.body.items.filter((s: { recipient: string }) => s.recipient === to)).toEqual([
+      expect.objectContaining({ channel: 'email', category: 'marketing', reason: 'unsubscribed', source: 'recipient' }),
+    ]);
+
+    const next = await sendEmail(to, { subject: 'Second news', category: 'marketing' });
+    await sendEmail(to, { subject: 'Your receipt' });
+    expect(smtp.for(to).map((m) => m.parsed.subject)).toEqual(['First news', 'Your receipt']);
+    const skipped = await http().get(`/api/v1/notifications/${next}`).set('X-API-Key', project.api_key);
+    expect(skipped.body).toMatchObject({
+      status: 'suppressed',
+      last_error: 'the recipient is suppressed (unsubscribed from category marketing)',
+    });
   });
 });

@@ -20,6 +20,7 @@ import type { Infrastructure } from './shared/infrastructure';
 import { suppressionsArea } from './suppressions/suppressions.area';
 import { systemTemplatesArea } from './system-templates/system-templates.area';
 import { templatesArea } from './templates/templates.area';
+import { unsubscribeArea } from './unsubscribe/unsubscribe.area';
 import { usageArea } from './usage/usage.area';
 
 /**
@@ -41,6 +42,7 @@ export function apiAreas(infrastructure: Infrastructure): Area[] {
     liveDeliveriesArea(infrastructure),
     templatesArea(infrastructure),
     categoriesArea(infrastructure),
+    unsubscribeArea(infrastructure),
     suppressionsArea(infrastructure),
     scheduledEventsArea(infrastructure),
     deadLettersArea(infrastructure),

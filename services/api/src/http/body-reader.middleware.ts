@@ -9,7 +9,7 @@ export const NO_BODY_LIMIT = 1024;
 /** An operation with a body but no `x-body-limit-bytes` (a spec test keeps this from happening). */
 export const UNDECLARED_BODY_LIMIT = 64 * 1024;
 
-type MediaKind = 'json' | 'text';
+type MediaKind = 'json' | 'text' | 'form';
 
 function bodyLimitOf(req: Request): number {
   const operation = (req as OpenApiRequest).openapi?.schema as Record<string, unknown> | undefined;
@@ -26,6 +26,7 @@ function mediaKindOf(contentType: string | undefined): MediaKind | undefined {
   const type = contentType?.split(';')[0].trim().toLowerCase();
   if (type === 'application/json' || type?.endsWith('+json')) return 'json';
   if (type === 'text/plain') return 'text';
+  if (type === 'application/x-www-form-urlencoded') return 'form';
   return undefined;
 }
 
@@ -54,6 +55,21 @@ function parseJson(raw: Buffer): unknown {
 }
 
 /**
+ * An HTML form or an RFC 8058 one-click post: a field given once is a string, a field repeated
+ * (checkboxes of one name) an array, so openapi.yaml's schema bounds both.
+ */
+function parseForm(raw: Buffer): Record<string, string | string[]> {
+  const fields = new Map<string, string[]>();
+  for (const [name, value] of new URLSearchParams(raw.toString('utf8'))) {
+    const values = fields.get(name);
+    if (values) values.push(value);
+    else fields.set(name, [value]);
+  }
+  // fromEntries defines own properties: a field named __proto__ stays a field.
+  return Object.fromEntries([...fields].map(([name, values]) => [name, values.length === 1 ? values[0] : values]));
+}
+
+/**
  * Reads the body after the caller is identified and allowed, with the limit openapi.yaml gives
  * the operation (`x-body-limit-bytes`): a declared Content-Length past it is refused before
  * reading, a streamed body as soon as it passes it. JSON is depth-checked before it is parsed.
@@ -75,7 +91,7 @@ export function bodyReader(): RequestHandler {
     }
     assertPlainUtf8(req);
     const raw = await readBody(req, limit);
-    req.body = kind === 'json' ? parseJson(raw) : raw.toString('utf8');
+    req.body = kind === 'json' ? parseJson(raw) : kind === 'form' ? parseForm(raw) : raw.toString('utf8');
     next();
   };
 }
