@@ -43,6 +43,8 @@ export interface Operation {
   body?: { required: boolean; media: Record<string, Schema> };
   /** Status code -> the documented body schema (undefined when the response has no JSON body). */
   responses: Record<string, Schema | undefined>;
+  /** Statuses whose documented answer is an HTML page (the unsubscribe link's), not a JSON body. */
+  htmlStatuses: string[];
   /** False for `security: []` (health, provider feedback) and where `{}` makes the credential optional (OAuth authorize, accepting an invitation). */
   secured: boolean;
   /** A bearer (a user's access token or a system account's credential) is what it takes: the control and admin planes. */
@@ -107,8 +109,10 @@ export function loadOperations(file = OPENAPI_FILE): Operation[] {
 
 function toOperation(path: string, method: Operation['method'], op: RawOperation, defaultSecurity: unknown[]): Operation {
   const responses: Operation['responses'] = {};
+  const htmlStatuses: string[] = [];
   for (const [status, response] of Object.entries(op.responses)) {
     responses[status] = response.content?.['application/json']?.schema;
+    if (response.content?.['text/html']) htmlStatuses.push(status);
   }
   const body = op.requestBody
     ? {
@@ -123,6 +127,7 @@ function toOperation(path: string, method: Operation['method'], op: RawOperation
     parameters: (op.parameters ?? []).map((p) => ({ ...p, required: p.required ?? false })),
     body,
     responses,
+    htmlStatuses,
     secured: isSecured(op.security ?? defaultSecurity),
     bearer: mentionsBearer(op.security ?? defaultSecurity),
   };

@@ -72,6 +72,8 @@ export function responseProblems(op: Operation, req: FuzzRequest, res: FuzzRespo
   const status = String(res.status);
   const documented = status in op.responses;
   if (!documented) problems.push({ rule: 'documented-status', message: `${status} is not documented for ${op.operationId}` });
+  // A page a person opens (the unsubscribe link's) answers its documented errors as a page too.
+  if (op.htmlStatuses.includes(status) && res.contentType.startsWith('text/html')) return problems;
   const body = res.contentType.includes('application/json') ? parse(res.text) : undefined;
   if (body === undefined) {
     problems.push({ rule: 'error-shape', message: `${status} body is not JSON: ${res.contentType} ${res.text.slice(0, 200)}` });
