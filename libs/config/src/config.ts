@@ -36,6 +36,10 @@ const blankIsUnset = (v: unknown) => (v === '' ? undefined : v);
 const optional = <T extends z.ZodTypeAny>(schema: T) => z.preprocess(blankIsUnset, schema.optional());
 const awsRegion = z.string().regex(/^[a-z0-9-]+$/);
 
+/** A DNS name: dot-separated labels of letters, digits and inner hyphens (RFC 1123), at most 253 characters. */
+const HOSTNAME = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+const hostname = z.string().regex(HOSTNAME, 'expected a hostname such as mail.example.com');
+
 /** Comma-separated values, blanks dropped (same parsing as the CIDR list). */
 const commaList = cidrList;
 
@@ -100,6 +104,16 @@ const envSchema = z.object({
   SMTP_URL: z.string().default('smtp://127.0.0.1:1025'),
   /** Pooled SMTP connections per email-worker process. */
   SMTP_POOL_SIZE: int(5, 1),
+  /** The name the email-worker gives in EHLO; default EMAIL_FROM's domain (see smtpEhloName). */
+  SMTP_EHLO_NAME: optional(hostname),
+  /**
+   * DKIM signing on the SMTP path, all or none (see dkimSettings). The key is never schema-checked
+   * here: a refusal would echo the value, and this one is a secret.
+   */
+  DKIM_DOMAIN: optional(hostname),
+  DKIM_SELECTOR: optional(hostname),
+  DKIM_PRIVATE_KEY: optional(z.string()),
+  DKIM_PRIVATE_KEY_FILE: optional(z.string()),
   /** Deadline of one provider call (SMTP connect, greeting and each reply; SES request). */
   EMAIL_SEND_TIMEOUT_MS: int(30_000, 1),
   /** Deadline of one attachment download (connect, headers and body). */
