@@ -71,6 +71,7 @@ describe('email worker over SES v2', () => {
     expect(p.attachments).toHaveLength(1);
     expect(p.attachments[0].filename).toBe('receipt.pdf');
     expect(p.attachments[0].content.equals(file)).toBe(true);
+    expect(p.headers.get('auto-submitted')).toBe('auto-generated');
 
     const [log] = await h.logs(notificationId);
     expect(log.provider_response).toMatchObject({
@@ -78,7 +79,7 @@ describe('email worker over SES v2', () => {
       message_id: p.messageId,
       ses_message_id: expect.stringMatching(/-ses$/),
     });
-    expect(log.provider_response.message_id).toMatch(/^<[0-9a-f-]{36}@mail\.herald\.test>$/);
+    expect(log.provider_response.message_id).toBe(`<${notificationId}@mail.herald.test>`);
   });
 
   it('when SES throttles (429 TooManyRequestsException), then the attempt is retried and then delivered', async () => {

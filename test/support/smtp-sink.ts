@@ -21,6 +21,12 @@ export interface SmtpReply {
 /** Decides the answer to RCPT TO; undefined accepts. `nth` counts RCPT commands for that address, from 1. */
 export type RcptResponder = (address: string, nth: number) => SmtpReply | undefined;
 
+/**
+ * Decides the answer to the end of DATA, after the message was read (and kept in `refused`);
+ * undefined accepts. `nth` counts messages for the first recipient, from 1.
+ */
+export type DataResponder = (recipient: string, nth: number) => SmtpReply | undefined;
+
 function smtpError(reply: SmtpReply): Error {
   return Object.assign(new Error(reply.message), { responseCode: reply.code });
 }
@@ -31,8 +37,12 @@ function smtpError(reply: SmtpReply): Error {
  */
 export class SmtpSink {
   readonly received: ReceivedMail[] = [];
+  /** Messages read in full and then refused by the data responder: what a timed-out sender may have left at a server. */
+  readonly refused: ReceivedMail[] = [];
   private readonly attempts = new Map<string, number>();
+  private readonly dataCounts = new Map<string, number>();
   private responder: RcptResponder = () => undefined;
+  private dataResponder: DataResponder = () => undefined;
   /** How long each message is held before it is accepted, so a backlog builds up behind a slow server. */
   private dataDelayMs = 0;
 
@@ -60,13 +70,22 @@ export class SmtpSink {
           simpleParser(raw).then(
             (parsed) => {
               setTimeout(() => {
-                sink.received.push({
+                const mail: ReceivedMail = {
                   mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
                   rcptTo: session.envelope.rcptTo.map((r) => r.address),
                   secure: session.secure,
                   raw,
                   parsed,
-                });
+                };
+                const first = mail.rcptTo[0]?.toLowerCase() ?? '';
+                const nth = (sink.dataCounts.get(first) ?? 0) + 1;
+                sink.dataCounts.set(first, nth);
+                const reply = sink.dataResponder(first, nth);
+                if (reply) {
+                  sink.refused.push(mail);
+                  return callback(smtpError(reply));
+                }
+                sink.received.push(mail);
                 callback(null);
               }, sink.dataDelayMs);
             },
@@ -98,6 +117,10 @@ export class SmtpSink {
 
   respondToRcpt(responder: RcptResponder): void {
     this.responder = responder;
+  }
+
+  respondToData(responder: DataResponder): void {
+    this.dataResponder = responder;
   }
 
   /** Messages received for one recipient, in arrival order. */

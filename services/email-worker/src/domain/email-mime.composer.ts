@@ -12,7 +12,7 @@ export interface EmailDraft {
   sender: Sender;
   to: string;
   content: NotificationContent;
-  /** `<uuid@sender domain>`, recorded as the attempt's provider_response.message_id. */
+  /** `<notification id@sender domain>`, the same at every attempt; recorded as provider_response.message_id. */
   messageId: string;
   attachments: EmailAttachment[];
   /** Support can trace a received email back to its notification. */
@@ -25,6 +25,8 @@ export interface EmailDraft {
  * Builds the raw MIME message, the same bytes whichever provider sends it: multipart/alternative
  * text + html (text derived from the html when fan-out stored none), attachments beside it. The
  * content is only ever data: file and URL access are off, so nothing in it can pull in a file.
+ * Auto-Submitted (RFC 3834) tells auto-responders (vacation replies, "out of office") not to
+ * answer: nobody reads replies to a notification's envelope sender.
  */
 export function composeMime(draft: EmailDraft): Promise<Buffer> {
   const { content } = draft;
@@ -41,6 +43,7 @@ export function composeMime(draft: EmailDraft): Promise<Buffer> {
     html,
     attachments: draft.attachments.map((a) => ({ filename: a.filename, content: a.content })),
     headers: {
+      'Auto-Submitted': 'auto-generated',
       'X-Herald-Notification-Id': draft.notificationId,
       // Prepared: taken as written, never folded, so no line break lands inside a link.
       ...Object.fromEntries(Object.entries(draft.listUnsubscribe).map(([name, value]) => [name, { prepared: true, value }])),

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { DeliveryOutcome, DeliveryProvider, DeliveryRequest, FailureVerdict, ProviderResponse } from '@herald/delivery';
 import { classifyDownloadFailure } from '../domain/attachment-failure.classifier';
 import { composeMime } from '../domain/email-mime.composer';
@@ -25,8 +24,10 @@ function failed(verdict: FailureVerdict, providerResponse: ProviderResponse): De
 
 /**
  * The email channel's provider adapter: rendered content + fresh attachments -> one MIME message
- * -> SMTP or SES. The Message-ID is ours (`<uuid@sender domain>`), new at every attempt, and is
- * recorded whether or not the attempt got as far as the provider.
+ * -> SMTP or SES. The Message-ID is ours (`<notification id@sender domain>`) and the same at every
+ * attempt: a send repeated after a timeout (the server may have taken the first one) is one
+ * message to receivers that drop duplicates. It is recorded whether or not the attempt got as far
+ * as the provider.
  */
 export class EmailProvider implements DeliveryProvider {
   private readonly domain: string;
@@ -45,7 +46,7 @@ export class EmailProvider implements DeliveryProvider {
   }
 
   private async attempt({ message, target }: DeliveryRequest): Promise<DeliveryOutcome> {
-    const messageId = `<${randomUUID()}@${this.domain}>`;
+    const messageId = `<${message.notification_id}@${this.domain}>`;
     const base: ProviderResponse = { message_id: messageId, provider: this.deps.transport.name };
     const content = target.content;
     if (!content || (!content.html && !content.text)) {
