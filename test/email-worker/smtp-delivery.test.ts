@@ -63,6 +63,7 @@ describe('email worker over SMTP', () => {
     expect(p.messageId).toBe(`<${notificationId}@mail.herald.test>`);
     expect(p.headers.get('x-herald-notification-id')).toBe(notificationId);
     expect(p.headers.get('auto-submitted')).toBe('auto-generated');
+    expect(mail.ehloName).toBe('mail.herald.test');
     expect(p.attachments.map((a) => [a.filename, a.contentType])).toEqual([
       ['invoice.pdf', 'application/pdf'],
       ['lines.csv', 'text/csv'],

@@ -8,6 +8,8 @@ export interface ReceivedMail {
   rcptTo: string[];
   /** Whether the session had been upgraded with STARTTLS when the message arrived. */
   secure: boolean;
+  /** The name the client gave in EHLO/HELO. */
+  ehloName: string;
   raw: Buffer;
   parsed: ParsedMail;
 }
@@ -74,6 +76,7 @@ export class SmtpSink {
                   mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
                   rcptTo: session.envelope.rcptTo.map((r) => r.address),
                   secure: session.secure,
+                  ehloName: session.hostNameAppearsAs,
                   raw,
                   parsed,
                 };

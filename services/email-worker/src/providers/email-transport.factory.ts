@@ -1,4 +1,4 @@
-import { awsCredentials, type Config } from '@herald/config';
+import { awsCredentials, dkimSettings, smtpEhloName, type Config } from '@herald/config';
 import type { EmailTransport } from '../domain/email-transport.port';
 import { SmtpTransport } from './smtp.transport';
 
@@ -8,6 +8,8 @@ import { SmtpTransport } from './smtp.transport';
  * (V8 lets the old generation grow to a multiple of the live heap before collecting it).
  */
 export function createEmailTransport(config: Config): EmailTransport {
+  // Read first, whichever the provider: a bad key or a DKIM setting SES would ignore stops the start.
+  const dkim = dkimSettings(config);
   if (config.EMAIL_PROVIDER === 'ses') {
     // require, not import(): CommonJS output, and jest runs this file in-process as well.
     const { SesTransport } = require('./ses.transport') as typeof import('./ses.transport');
@@ -19,5 +21,11 @@ export function createEmailTransport(config: Config): EmailTransport {
       timeoutMs: config.EMAIL_SEND_TIMEOUT_MS,
     });
   }
-  return new SmtpTransport({ url: config.SMTP_URL, poolSize: config.SMTP_POOL_SIZE, timeoutMs: config.EMAIL_SEND_TIMEOUT_MS });
+  return new SmtpTransport({
+    url: config.SMTP_URL,
+    poolSize: config.SMTP_POOL_SIZE,
+    timeoutMs: config.EMAIL_SEND_TIMEOUT_MS,
+    ehloName: smtpEhloName(config),
+    dkim,
+  });
 }
