@@ -3,3 +3,4 @@ export * from './messages';
 export * from './statuses';
 export * from './limits';
 export * from './priorities';
+export * from './email-headers';

@@ -1,5 +1,6 @@
 import type { Lane } from './priorities';
 import type { Channel } from './channels';
+import type { EmailHeaders } from './email-headers';
 
 /** Header that carries the request id across every hop. */
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -107,6 +108,8 @@ export interface InlineContent {
   reply_to?: string;
   /** `transactional` when absent; else a category the project declared. */
   category?: string;
+  /** Extra headers from the allow-list (email-headers.ts). */
+  headers?: EmailHeaders | null;
 }
 
 /** The category of content that names none: never carries unsubscribe headers, never opted out of. */
@@ -125,6 +128,8 @@ export interface NotificationContent {
   from_local?: string | null;
   from_name?: string | null;
   reply_to?: string | null;
+  /** Extra email headers (inline or the template's), sent as given; absent on content stored before they existed. */
+  headers?: EmailHeaders | null;
   template_id?: string | null;
   /**
    * The declared category the content belongs to; absent or null is transactional. The email

@@ -29,6 +29,7 @@ import { OAuthConnectAtRedemption1764083000000 } from './migrations/176408300000
 import { ScheduledByMember1764088000000 } from './migrations/1764088000000-scheduled-by-member';
 import { AttemptNextRetry1764090000000 } from './migrations/1764090000000-attempt-next-retry';
 import { EmailCategories1764100000000 } from './migrations/1764100000000-email-categories';
+import { TemplateHeaders1764095000000 } from './migrations/1764095000000-template-headers';
 
 export const MIGRATIONS = [
   InitialSchema1763780000000,
@@ -59,6 +60,7 @@ export const MIGRATIONS = [
   ScheduledByMember1764088000000,
   AttemptNextRetry1764090000000,
   EmailCategories1764100000000,
+  TemplateHeaders1764095000000,
 ];
 
 /** SQL text, or a named statement that PostgreSQL parses once per connection (hot paths); each call is planned (see connect). */

@@ -1,4 +1,4 @@
-import { EVENT_LIMITS, utf8Bytes } from '@herald/contracts';
+import { EVENT_LIMITS, emailHeaderBytes, utf8Bytes } from '@herald/contracts';
 import type { ValidationIssue } from '@herald/errors';
 import type { EventInput } from './event-input';
 
@@ -18,7 +18,7 @@ export function jsonBytes(value: unknown): number {
 /** The bytes each email of this event carries, as far as intake can tell (templates render later). */
 function inlineEmailBytes(input: EventInput): number {
   const inline = input.inline;
-  return inline ? utf8Bytes(inline.subject) + utf8Bytes(inline.html) + utf8Bytes(inline.text) : 0;
+  return inline ? utf8Bytes(inline.subject) + utf8Bytes(inline.html) + utf8Bytes(inline.text) + emailHeaderBytes(inline.headers) : 0;
 }
 
 function count(input: EventInput, channel: string): number {

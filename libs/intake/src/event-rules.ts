@@ -1,4 +1,4 @@
-import { TRANSACTIONAL_CATEGORY } from '@herald/contracts';
+import { TRANSACTIONAL_CATEGORY, emailHeaderProblems } from '@herald/contracts';
 import { TargetRefusedError, type TargetResolver, type TargetSession } from '@herald/net-guard';
 import type { ValidationIssue } from '@herald/errors';
 import { eventLimitIssues } from './event-limits';
@@ -45,6 +45,7 @@ export class EventRules {
       ...this.contentSource(input, at),
       ...this.contacts(input, at),
       ...this.attachments(input, at),
+      ...inlineHeaderIssues(input, at),
       ...eventLimitIssues(input, at),
     ];
     const [targets, templates, category] = await Promise.all([
@@ -159,6 +160,17 @@ export class EventRules {
     });
     return (await Promise.all(checks)).filter((i): i is ValidationIssue => i !== undefined);
   }
+}
+
+/** `inline.headers`: the allow-list and injection rules (libs/contracts email-headers), each problem at its header's name. */
+function inlineHeaderIssues(input: EventInput, at: Loc): ValidationIssue[] {
+  const headers = input.inline?.headers;
+  if (!headers) return [];
+  return emailHeaderProblems(headers).map(({ name, msg }) => ({
+    loc: name === undefined ? [...at, 'inline', 'headers'] : [...at, 'inline', 'headers', name],
+    msg,
+    type: 'value_error' as const,
+  }));
 }
 
 function parseHttpUrl(value: string): URL | undefined {

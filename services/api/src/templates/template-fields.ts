@@ -1,4 +1,4 @@
-import { TRANSACTIONAL_CATEGORY } from '@herald/contracts';
+import { TRANSACTIONAL_CATEGORY, emailHeaderProblems, type EmailHeaders } from '@herald/contracts';
 import { SMS_MAX_LENGTH, TemplateSyntaxError, detectVariables, parseTemplate } from '@herald/templating';
 import type { TemplateFields } from './template.repository';
 import { ValidationFailed, type ValidationIssue } from '@herald/errors';
@@ -17,6 +17,7 @@ export interface TemplateInput {
   from_local?: string | null;
   from_name?: string | null;
   reply_to?: string | null;
+  headers?: EmailHeaders | null;
   variables?: string[];
   on_missing_variable?: 'error' | 'blank';
   /** `transactional` (stored as null) or a declared category. */
@@ -29,12 +30,13 @@ function storedCategory(category: string | undefined, current: string | null | u
   return category === TRANSACTIONAL ? null : category;
 }
 
-const EMAIL_ONLY = ['subject', 'text_body', 'from_local', 'from_name', 'reply_to'] as const;
+const EMAIL_ONLY = ['subject', 'text_body', 'from_local', 'from_name', 'reply_to', 'headers'] as const;
 const TEXT_PARTS = ['subject', 'body', 'text_body'] as const;
 
 /**
  * Merges an input over a template's current fields and checks the result as a whole: the
- * template syntax of every part, email-only fields on email templates, the SMS length limit,
+ * template syntax of every part, email-only fields on email templates, the extra headers'
+ * allow-list and injection rules (libs/contracts email-headers), the SMS length limit,
  * and a `variables` list (when given) equal to what the parts actually use.
  */
 export function resolveTemplateFields(channel: TemplateChannel, input: TemplateInput, current?: TemplateFields): TemplateFields {
@@ -45,6 +47,7 @@ export function resolveTemplateFields(channel: TemplateChannel, input: TemplateI
     from_local: pick(input.from_local, current?.from_local),
     from_name: pick(input.from_name, current?.from_name),
     reply_to: pick(input.reply_to, current?.reply_to),
+    headers: pick(input.headers, current?.headers),
     variables: [],
     on_missing_variable: input.on_missing_variable ?? current?.on_missing_variable ?? 'error',
     category: storedCategory(input.category, current?.category),
@@ -55,6 +58,9 @@ export function resolveTemplateFields(channel: TemplateChannel, input: TemplateI
       if (merged[field] !== null)
         issues.push({ loc: ['body', field], msg: `${field} applies to email templates only`, type: 'value_error' });
     }
+  }
+  for (const { name, msg } of emailHeaderProblems(merged.headers ?? {})) {
+    issues.push({ loc: name === undefined ? ['body', 'headers'] : ['body', 'headers', name], msg, type: 'value_error' });
   }
   for (const part of TEXT_PARTS) {
     try {

@@ -1,3 +1,4 @@
+import type { EmailHeaders } from '@herald/contracts';
 import type { Queryable } from '@herald/db';
 import { pageQuery, Where, type Page, type PageRequest } from '../shared/paging';
 
@@ -12,6 +13,7 @@ export interface TemplateRow {
   from_local: string | null;
   from_name: string | null;
   reply_to: string | null;
+  headers: EmailHeaders | null;
   variables: string[];
   on_missing_variable: 'error' | 'blank';
   /** null is `transactional`; else a category the project declared (a foreign key). */
@@ -22,11 +24,11 @@ export interface TemplateRow {
 
 export type TemplateFields = Pick<
   TemplateRow,
-  'subject' | 'body' | 'text_body' | 'from_local' | 'from_name' | 'reply_to' | 'variables' | 'on_missing_variable' | 'category'
+  'subject' | 'body' | 'text_body' | 'from_local' | 'from_name' | 'reply_to' | 'headers' | 'variables' | 'on_missing_variable' | 'category'
 >;
 
 const COLUMNS =
-  'id, project_id, name, channel, subject, body, text_body, from_local, from_name, reply_to, variables, on_missing_variable, category, created_at, updated_at';
+  'id, project_id, name, channel, subject, body, text_body, from_local, from_name, reply_to, headers, variables, on_missing_variable, category, created_at, updated_at';
 const FIELD_NAMES = [
   'subject',
   'body',
@@ -34,6 +36,7 @@ const FIELD_NAMES = [
   'from_local',
   'from_name',
   'reply_to',
+  'headers',
   'variables',
   'on_missing_variable',
   'category',

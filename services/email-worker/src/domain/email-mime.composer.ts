@@ -1,4 +1,4 @@
-import type { NotificationContent } from '@herald/contracts';
+import { allowedEmailHeaders, type NotificationContent } from '@herald/contracts';
 import { htmlToText } from '@herald/templating';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type { Sender } from './sender-address';
@@ -26,7 +26,9 @@ export interface EmailDraft {
  * text + html (text derived from the html when fan-out stored none), attachments beside it. The
  * content is only ever data: file and URL access are off, so nothing in it can pull in a file.
  * Auto-Submitted (RFC 3834) tells auto-responders (vacation replies, "out of office") not to
- * answer: nobody reads replies to a notification's envelope sender.
+ * answer: nobody reads replies to a notification's envelope sender. The project's extra headers
+ * go first and are filtered by the same allow-list intake applied, so Herald's own come last
+ * and no stored value can break a header line.
  */
 export function composeMime(draft: EmailDraft): Promise<Buffer> {
   const { content } = draft;
@@ -43,6 +45,7 @@ export function composeMime(draft: EmailDraft): Promise<Buffer> {
     html,
     attachments: draft.attachments.map((a) => ({ filename: a.filename, content: a.content })),
     headers: {
+      ...allowedEmailHeaders(content.headers),
       'Auto-Submitted': 'auto-generated',
       'X-Herald-Notification-Id': draft.notificationId,
       // Prepared: taken as written, never folded, so no line break lands inside a link.

@@ -5,7 +5,7 @@ import type { CreatedNotifications, EndedAtFanOut, FanOutPlan, PendingNotificati
 /** These run for every event, a batch of events at a time; planned per call (see Sql). */
 const LOAD_EVENTS = `SELECT e.id, e.project_id, e.event_type, e.priority, e.payload, e.created_at, e.recipients, e.content,
                 COALESCE((SELECT json_agg(t) FROM (
-                  SELECT id, channel, subject, body, text_body, from_local, from_name, reply_to, on_missing_variable, category
+                  SELECT id, channel, subject, body, text_body, from_local, from_name, reply_to, headers, on_missing_variable, category
                     FROM templates
                    WHERE project_id = e.project_id
                      AND (id = (e.content->>'template_id')::uuid OR name = e.content->>'template_name')) t), '[]'::json) AS templates

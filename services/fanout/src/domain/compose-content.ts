@@ -1,8 +1,10 @@
 import {
   EVENT_LIMITS,
   TRANSACTIONAL_CATEGORY,
+  emailHeaderBytes,
   utf8Bytes,
   type Channel,
+  type EmailHeaders,
   type InlineContent,
   type NotificationContent,
 } from '@herald/contracts';
@@ -19,6 +21,7 @@ export interface TemplateForRender extends TemplateSource {
   from_local: string | null;
   from_name: string | null;
   reply_to: string | null;
+  headers: EmailHeaders | null;
   on_missing_variable: 'error' | 'blank';
   /** null: transactional. */
   category: string | null;
@@ -50,6 +53,7 @@ export function composeContent(
         from_local: inline.from_local,
         from_name: inline.from_name,
         reply_to: inline.reply_to,
+        headers: inline.headers ?? null,
         ...category,
       },
     };
@@ -84,6 +88,7 @@ export function composeContent(
       from_local: template.from_local,
       from_name: template.from_name,
       reply_to: template.reply_to,
+      headers: template.headers,
       template_id: template.id,
       ...categoryField(template.category),
     },
@@ -97,7 +102,7 @@ function categoryField(category: string | null): { category?: string } {
 
 /** Bytes one email carries: what the send budget counts. */
 export function contentBytes(content: NotificationContent | null): number {
-  return content ? utf8Bytes(content.subject) + utf8Bytes(content.html) + utf8Bytes(content.text) : 0;
+  return content ? utf8Bytes(content.subject) + utf8Bytes(content.html) + utf8Bytes(content.text) + emailHeaderBytes(content.headers) : 0;
 }
 
 function partTooLarge(what: string): Composed {
