@@ -30,6 +30,7 @@ import { ScheduledByMember1764088000000 } from './migrations/1764088000000-sched
 import { AttemptNextRetry1764090000000 } from './migrations/1764090000000-attempt-next-retry';
 import { EmailCategories1764100000000 } from './migrations/1764100000000-email-categories';
 import { TemplateHeaders1764095000000 } from './migrations/1764095000000-template-headers';
+import { WebhookConsumers1764105000000 } from './migrations/1764105000000-webhook-consumers';
 
 export const MIGRATIONS = [
   InitialSchema1763780000000,
@@ -61,6 +62,7 @@ export const MIGRATIONS = [
   AttemptNextRetry1764090000000,
   EmailCategories1764100000000,
   TemplateHeaders1764095000000,
+  WebhookConsumers1764105000000,
 ];
 
 /** SQL text, or a named statement that PostgreSQL parses once per connection (hot paths); each call is planned (see connect). */

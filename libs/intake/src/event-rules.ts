@@ -2,6 +2,7 @@ import { TRANSACTIONAL_CATEGORY, emailHeaderProblems } from '@herald/contracts';
 import { TargetRefusedError, type TargetResolver, type TargetSession } from '@herald/net-guard';
 import type { ValidationIssue } from '@herald/errors';
 import { eventLimitIssues } from './event-limits';
+import type { EventCatalogue } from './event-catalogue';
 import { CONTACT_FIELD, type EventInput } from './event-input';
 
 /** Declared attachment sizes may total 30 MB, so the Base64-encoded email stays under 40 MB. */
@@ -33,6 +34,8 @@ export class EventRules {
     private readonly targets: TargetResolver,
     private readonly templateChannels: TemplateChannels,
     private readonly categoryDeclared: CategoryDeclared,
+    /** Event type schemas; absent, none is checked (the scheduler's re-check at dispatch). */
+    private readonly catalogue?: EventCatalogue,
   ) {}
 
   /**
@@ -48,12 +51,13 @@ export class EventRules {
       ...inlineHeaderIssues(input, at),
       ...eventLimitIssues(input, at),
     ];
-    const [targets, templates, category] = await Promise.all([
+    const [targets, templates, category, catalogue] = await Promise.all([
       options.resolveWebhookTargets === false ? [] : this.webhookTargets(input, at, options.targets ?? this.targetSession()),
       issues.length ? [] : this.templates(input, at, projectId),
       issues.length ? [] : this.inlineCategory(input, at, projectId),
+      issues.length ? [] : this.catalogueIssues(input, at, projectId),
     ]);
-    return [...issues, ...targets, ...templates, ...category];
+    return [...issues, ...targets, ...templates, ...category, ...catalogue];
   }
 
   /** One request's host answers: pass it to every check() of a batch. */
@@ -89,6 +93,12 @@ export class EventRules {
     if (category === undefined || category === TRANSACTIONAL_CATEGORY || (await this.categoryDeclared(projectId, category))) return [];
     const msg = `category ${JSON.stringify(category)} is not declared; use transactional or a category from POST /categories`;
     return [{ loc: [...at, 'inline', 'category'], msg, type: 'value_error' }];
+  }
+
+  /** The payload against its event type's schema, when the catalogue has one for the type. */
+  private catalogueIssues(input: EventInput, at: Loc, projectId: string): Promise<ValidationIssue[]> {
+    if (!this.catalogue) return Promise.resolve([]);
+    return this.catalogue.payloadIssues(projectId, input.event_type, input.payload, [...at, 'payload']);
   }
 
   private contentSource(input: EventInput, at: Loc): ValidationIssue[] {

@@ -7,3 +7,5 @@ export * from './template-channels';
 export * from './batched-event-writer';
 export * from './event-limits';
 export * from './event-bundles';
+export * from './payload-schema';
+export * from './event-catalogue';

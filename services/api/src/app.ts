@@ -1,6 +1,6 @@
 import type { Config } from '@herald/config';
 import { Database } from '@herald/db';
-import { EventRules, templateChannelsOf, categoryDeclaredIn, bundleAcceptedEvents } from '@herald/intake';
+import { CachedEventCatalogue, EventRules, templateChannelsOf, categoryDeclaredIn, bundleAcceptedEvents } from '@herald/intake';
 import type { Logger } from '@herald/logger';
 import { openMessageQueue, TopologyNames } from '@herald/messaging';
 import type { DependencyCheck, ProcessHealth } from '@herald/metrics';
@@ -66,6 +66,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   );
   relay.start();
 
+  const eventCatalogue = new CachedEventCatalogue(db);
   const infrastructure: Infrastructure = {
     db,
     broker,
@@ -73,7 +74,8 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     config,
     logger,
     onCommitted: () => relay.kick(),
-    eventRules: new EventRules(webhookTargetResolver(config), templateChannelsOf(db), categoryDeclaredIn(db)),
+    eventRules: new EventRules(webhookTargetResolver(config), templateChannelsOf(db), categoryDeclaredIn(db), eventCatalogue),
+    eventCatalogue,
     systemProject: new SystemProject(db, new SecretBox(config.secretsKey)),
   };
   const areas = apiAreas(infrastructure);

@@ -6,6 +6,7 @@ import { categoriesArea } from './categories/categories.area';
 import { authArea } from './auth/auth.area';
 import { deadLettersArea } from './dead-letters/dead-letters.area';
 import { eventsArea } from './events/events.area';
+import { eventTypesArea } from './event-types/event-types.area';
 import { feedbackArea } from './feedback/feedback.area';
 import { healthArea } from './health/health.area';
 import type { Area } from './http/area';
@@ -38,6 +39,7 @@ export function apiAreas(infrastructure: Infrastructure): Area[] {
     auditArea(infrastructure),
     healthArea(infrastructure),
     eventsArea(infrastructure),
+    eventTypesArea(infrastructure),
     notificationsArea(infrastructure),
     liveDeliveriesArea(infrastructure),
     templatesArea(infrastructure),

@@ -9,6 +9,7 @@ export const SCOPE_AREAS = [
   'audit_log',
   'usage',
   'settings',
+  'event_types',
 ] as const;
 
 /** Every project-plane scope: what `herald bootstrap` grants its key. */

@@ -1,6 +1,6 @@
 import type { Config } from '@herald/config';
 import type { Database } from '@herald/db';
-import type { EventRules } from '@herald/intake';
+import type { EventCatalogue, EventRules } from '@herald/intake';
 import type { Logger } from '@herald/logger';
 import type { MessageQueue, TopologyNames } from '@herald/messaging';
 
@@ -20,6 +20,8 @@ export interface Infrastructure {
   onCommitted: () => void;
   /** Targets resolved under the SSRF policy (with its DNS cache) and template channels: intake and scheduling share them. */
   eventRules: EventRules;
+  /** The event rules' view of event types and consumers: the areas that change them make it forget at once. */
+  eventCatalogue: EventCatalogue;
   /** One per process: it remembers the project's id once made. */
   systemProject: SystemProjectRef;
 }

@@ -18,6 +18,7 @@ export const SCOPE_AREAS = [
   'audit_log',
   'usage',
   'settings',
+  'event_types',
 ] as const;
 
 type Listed = `${(typeof SCOPE_AREAS)[number]}:${'read' | 'write'}`;

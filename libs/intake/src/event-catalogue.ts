@@ -1,0 +1,62 @@
+import type { ValidateFunction } from 'ajv';
+import type { Queryable } from '@herald/db';
+import type { ValidationIssue } from '@herald/errors';
+import { compilePayloadSchema, payloadSchemaIssues } from './payload-schema';
+
+type Loc = Array<string | number>;
+
+/** What intake asks of the project's catalogue: event type schemas. */
+export interface EventCatalogue {
+  /** None when the event type is not catalogued or has no schema. */
+  payloadIssues(projectId: string, eventType: string, payload: unknown, at: Loc): Promise<ValidationIssue[]>;
+  /** This process changed the type: forget it at once (other processes within `ttlMs`). */
+  forget(projectId: string, eventType: string): void;
+}
+
+interface Entry {
+  validate: ValidateFunction | null;
+  until: number;
+}
+
+/** Bounds memory if the process serves very many projects; a cleared cache only costs reads. */
+const MAX_ENTRIES = 10_000;
+
+/**
+ * The catalogue read from PostgreSQL, with compiled schemas cached per project and type for
+ * `ttlMs` (a miss, "no schema", is cached too): publishing an event must not cost a query and a
+ * compile each time. The api that changes a type forgets it at once; another api process applies
+ * the change within `ttlMs` (docs/consumers.md says so).
+ */
+export class CachedEventCatalogue implements EventCatalogue {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly ttlMs = 5_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async payloadIssues(projectId: string, eventType: string, payload: unknown, at: Loc): Promise<ValidationIssue[]> {
+    const validate = await this.validatorOf(projectId, eventType);
+    return validate ? payloadSchemaIssues(validate, payload, at) : [];
+  }
+
+  forget(projectId: string, eventType: string): void {
+    this.entries.delete(`${projectId}/${eventType}`);
+  }
+
+  private async validatorOf(projectId: string, eventType: string): Promise<ValidateFunction | null> {
+    const key = `${projectId}/${eventType}`;
+    const hit = this.entries.get(key);
+    if (hit && hit.until > this.now()) return hit.validate;
+    const { rows } = await this.db.query<{ schema: unknown }>(
+      'SELECT schema FROM event_types WHERE project_id = $1 AND name = $2 AND schema IS NOT NULL',
+      [projectId, eventType],
+    );
+    // Stored schemas were compiled when they were saved; one that no longer compiles checks nothing.
+    const validate = rows[0] ? (compilePayloadSchema(rows[0].schema, []).validate ?? null) : null;
+    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+    this.entries.set(key, { validate, until: this.now() + this.ttlMs });
+    return validate;
+  }
+}
