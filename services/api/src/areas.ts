@@ -4,6 +4,7 @@ import { apiKeysArea } from './api-keys/api-keys.area';
 import { auditArea } from './audit/audit.area';
 import { categoriesArea } from './categories/categories.area';
 import { authArea } from './auth/auth.area';
+import { consumersArea } from './consumers/consumers.area';
 import { deadLettersArea } from './dead-letters/dead-letters.area';
 import { eventsArea } from './events/events.area';
 import { eventTypesArea } from './event-types/event-types.area';
@@ -40,6 +41,7 @@ export function apiAreas(infrastructure: Infrastructure): Area[] {
     healthArea(infrastructure),
     eventsArea(infrastructure),
     eventTypesArea(infrastructure),
+    consumersArea(infrastructure),
     notificationsArea(infrastructure),
     liveDeliveriesArea(infrastructure),
     templatesArea(infrastructure),

@@ -10,6 +10,7 @@ export const SCOPE_AREAS = [
   'usage',
   'settings',
   'event_types',
+  'consumers',
 ] as const;
 
 /** Every project-plane scope: what `herald bootstrap` grants its key. */

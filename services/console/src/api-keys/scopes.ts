@@ -19,6 +19,7 @@ export const SCOPE_AREAS = [
   'usage',
   'settings',
   'event_types',
+  'consumers',
 ] as const;
 
 type Listed = `${(typeof SCOPE_AREAS)[number]}:${'read' | 'write'}`;

@@ -1,0 +1,16 @@
+import { SecretBox } from '@herald/secrets';
+import type { Area } from '../http/area';
+import type { Infrastructure } from '../shared/infrastructure';
+import { consumerRoutes } from './consumer.routes';
+import { consumersRepositories } from './consumers.repositories';
+import { ConsumersService } from './consumers.service';
+import { endpointRoutes } from './endpoint.routes';
+import { EndpointsService } from './endpoints.service';
+
+/** Webhook consumers of a project and their endpoints, each with its own signing secret (docs/consumers.md). */
+export function consumersArea({ db, config, eventRules }: Infrastructure): Area {
+  const repos = consumersRepositories(db);
+  const endpoints = new EndpointsService(db, consumersRepositories, new SecretBox(config.secretsKey), () => eventRules.targetSession());
+  const consumers = consumerRoutes({ repo: repos.consumers, consumers: new ConsumersService(repos.consumers) });
+  return { routes: consumers.include(endpointRoutes({ endpoints })) };
+}

@@ -1,0 +1,156 @@
+import type { Queryable } from '@herald/db';
+import { pageQuery, Where, type Page, type PageRequest } from '../shared/paging';
+
+/** An endpoint as the API shows it: never a secret, sealed or not. */
+export interface EndpointView {
+  id: string;
+  consumer_uid: string;
+  url: string;
+  description: string | null;
+  event_types: string[];
+  enabled: boolean;
+  disabled_at: string | null;
+  disabled_reason: string | null;
+  rate_limit_per_second: number | null;
+  previous_secret_expires_at: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface EndpointFields {
+  url?: string;
+  description?: string | null;
+  event_types?: string[];
+  rate_limit_per_second?: number | null;
+}
+
+const VIEW = `e.id, c.uid AS consumer_uid, e.url, e.description, e.event_types, e.disabled_at IS NULL AS enabled, e.disabled_at,
+  e.disabled_reason, e.rate_limit_per_second,
+  CASE WHEN e.previous_signing_secret_expires_at > now() THEN e.previous_signing_secret_expires_at END AS previous_secret_expires_at,
+  e.created_at, e.updated_at`;
+
+/** Every statement names the project and the consumer's uid: an endpoint id alone reaches nothing. */
+const OF = `FROM consumer_endpoints e JOIN consumers c ON c.id = e.consumer_id`;
+const ONE = `e.project_id = $1 AND c.uid = $2 AND e.id = $3`;
+
+type Row = Omit<EndpointView, 'disabled_at' | 'previous_secret_expires_at'> &
+  Record<'disabled_at' | 'previous_secret_expires_at', Date | null>;
+
+/**
+ * The response validator turns a Date into a string only where the schema's type is `string`
+ * alone: nullable timestamps go out as ISO strings already (as the API keys area does).
+ */
+const iso = (d: Date | null) => d && d.toISOString();
+const viewOfRow = (r: Row | undefined): EndpointView | undefined =>
+  r && { ...r, disabled_at: iso(r.disabled_at), previous_secret_expires_at: iso(r.previous_secret_expires_at) };
+
+/** A changed row, seen through VIEW. */
+const viewOf = (cte: string) => `WITH x AS (${cte}) SELECT ${VIEW.replaceAll('e.', 'x.')} FROM x JOIN consumers c ON c.id = x.consumer_id`;
+
+export class EndpointRepository {
+  constructor(private readonly db: Queryable) {}
+
+  async count(consumerId: string): Promise<number> {
+    const { rows } = await this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM consumer_endpoints WHERE consumer_id = $1', [
+      consumerId,
+    ]);
+    return rows[0].n;
+  }
+
+  async insert(
+    projectId: string,
+    consumerId: string,
+    f: Required<EndpointFields> & { enabled: boolean },
+    sealedSecret: string,
+  ): Promise<EndpointView> {
+    const { rows } = await this.db.query<Row>(
+      viewOf(`INSERT INTO consumer_endpoints (project_id, consumer_id, url, description, event_types, rate_limit_per_second,
+                                              disabled_at, disabled_reason, signing_secret_sealed)
+              VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $7 THEN NULL ELSE now() END, CASE WHEN $7 THEN NULL ELSE 'created disabled' END, $8)
+              RETURNING *`),
+      [projectId, consumerId, f.url, f.description, f.event_types, f.rate_limit_per_second, f.enabled, sealedSecret],
+    );
+    return viewOfRow(rows[0]) as EndpointView;
+  }
+
+  async find(projectId: string, uid: string, id: string): Promise<EndpointView | undefined> {
+    const { rows } = await this.db.query<Row>(`SELECT ${VIEW} ${OF} WHERE ${ONE}`, [projectId, uid, id]);
+    return viewOfRow(rows[0]);
+  }
+
+  /** Only the fields given change; null clears description and rate limit. */
+  async update(projectId: string, uid: string, id: string, f: EndpointFields): Promise<EndpointView | undefined> {
+    const { rows } = await this.db.query<Row>(
+      viewOf(`UPDATE consumer_endpoints e SET
+                url = COALESCE($4, e.url),
+                description = CASE WHEN $5 THEN $6 ELSE e.description END,
+                event_types = COALESCE($7, e.event_types),
+                rate_limit_per_second = CASE WHEN $8 THEN $9::int ELSE e.rate_limit_per_second END,
+                updated_at = now()
+              FROM consumers c WHERE c.id = e.consumer_id AND ${ONE} RETURNING e.*`),
+      [
+        projectId,
+        uid,
+        id,
+        f.url ?? null,
+        f.description !== undefined,
+        f.description ?? null,
+        f.event_types ?? null,
+        f.rate_limit_per_second !== undefined,
+        f.rate_limit_per_second ?? null,
+      ],
+    );
+    return viewOfRow(rows[0]);
+  }
+
+  async delete(projectId: string, uid: string, id: string): Promise<boolean> {
+    const { rowCount } = await this.db.query(`DELETE FROM consumer_endpoints e USING consumers c WHERE c.id = e.consumer_id AND ${ONE}`, [
+      projectId,
+      uid,
+      id,
+    ]);
+    return (rowCount ?? 0) > 0;
+  }
+
+  async list(projectId: string, uid: string, page: PageRequest): Promise<Page<EndpointView>> {
+    const where = new Where(projectId, 'e.project_id = ?').add('c.uid = ?', uid);
+    const found = await pageQuery<Row>(this.db, {
+      select: VIEW,
+      from: OF.replace('FROM ', ''),
+      where,
+      orderBy: 'e.created_at, e.id',
+      page,
+    });
+    return { ...found, items: found.items.map((r) => viewOfRow(r) as EndpointView) };
+  }
+
+  /**
+   * As the project's secret rotates (ProjectRepository.rotateSecret): the current secret signs on
+   * as the previous one until the grace period ends, and a previous one still in its grace
+   * period stops at once (only two sign at a time).
+   */
+  async rotateSecret(projectId: string, uid: string, id: string, sealed: string, graceSeconds: number): Promise<Date | undefined> {
+    const { rows } = await this.db.query<{ previous_expires_at: Date }>(
+      `UPDATE consumer_endpoints e
+          SET previous_signing_secret_sealed = e.signing_secret_sealed,
+              previous_signing_secret_expires_at = now() + make_interval(secs => $5),
+              signing_secret_sealed = $4, updated_at = now()
+         FROM consumers c WHERE c.id = e.consumer_id AND ${ONE}
+       RETURNING e.previous_signing_secret_expires_at AS previous_expires_at`,
+      [projectId, uid, id, sealed, graceSeconds],
+    );
+    return rows[0]?.previous_expires_at;
+  }
+
+  /** `reason` null enables; a reason disables (keeping the first time it was disabled). */
+  async setDisabled(projectId: string, uid: string, id: string, reason: string | null): Promise<EndpointView | undefined> {
+    const { rows } = await this.db.query<Row>(
+      viewOf(`UPDATE consumer_endpoints e SET
+                disabled_at = CASE WHEN $4::text IS NULL THEN NULL ELSE COALESCE(e.disabled_at, now()) END,
+                disabled_reason = $4, updated_at = now()
+              FROM consumers c WHERE c.id = e.consumer_id AND ${ONE} RETURNING e.*`),
+      [projectId, uid, id, reason],
+    );
+    return viewOfRow(rows[0]);
+  }
+}
