@@ -4,3 +4,4 @@ export * from './statuses';
 export * from './limits';
 export * from './priorities';
 export * from './email-headers';
+export * from './event-type-filter';

@@ -31,6 +31,7 @@ import { AttemptNextRetry1764090000000 } from './migrations/1764090000000-attemp
 import { EmailCategories1764100000000 } from './migrations/1764100000000-email-categories';
 import { TemplateHeaders1764095000000 } from './migrations/1764095000000-template-headers';
 import { WebhookConsumers1764105000000 } from './migrations/1764105000000-webhook-consumers';
+import { NotificationEndpoints1764110000000 } from './migrations/1764110000000-notification-endpoints';
 
 export const MIGRATIONS = [
   InitialSchema1763780000000,
@@ -60,9 +61,10 @@ export const MIGRATIONS = [
   OAuthConnectAtRedemption1764083000000,
   ScheduledByMember1764088000000,
   AttemptNextRetry1764090000000,
-  EmailCategories1764100000000,
   TemplateHeaders1764095000000,
+  EmailCategories1764100000000,
   WebhookConsumers1764105000000,
+  NotificationEndpoints1764110000000,
 ];
 
 /** SQL text, or a named statement that PostgreSQL parses once per connection (hot paths); each call is planned (see connect). */

@@ -5,10 +5,12 @@ import { compilePayloadSchema, payloadSchemaIssues } from './payload-schema';
 
 type Loc = Array<string | number>;
 
-/** What intake asks of the project's catalogue: event type schemas. */
+/** What intake asks of the project's catalogue: event type schemas and consumer uids. */
 export interface EventCatalogue {
   /** None when the event type is not catalogued or has no schema. */
   payloadIssues(projectId: string, eventType: string, payload: unknown, at: Loc): Promise<ValidationIssue[]>;
+  /** The uids among `uids` that are no consumer of the project. */
+  missingConsumers(projectId: string, uids: string[]): Promise<string[]>;
   /** This process changed the type: forget it at once (other processes within `ttlMs`). */
   forget(projectId: string, eventType: string): void;
 }
@@ -39,6 +41,17 @@ export class CachedEventCatalogue implements EventCatalogue {
   async payloadIssues(projectId: string, eventType: string, payload: unknown, at: Loc): Promise<ValidationIssue[]> {
     const validate = await this.validatorOf(projectId, eventType);
     return validate ? payloadSchemaIssues(validate, payload, at) : [];
+  }
+
+  async missingConsumers(projectId: string, uids: string[]): Promise<string[]> {
+    const wanted = [...new Set(uids)];
+    if (!wanted.length) return [];
+    const { rows } = await this.db.query<{ uid: string }>('SELECT uid FROM consumers WHERE project_id = $1 AND uid = ANY($2::text[])', [
+      projectId,
+      wanted,
+    ]);
+    const known = new Set(rows.map((r) => r.uid));
+    return wanted.filter((uid) => !known.has(uid));
   }
 
   forget(projectId: string, eventType: string): void {

@@ -6,6 +6,13 @@ export interface RecipientInput {
   email?: string;
   phone?: string;
   webhook_url?: string;
+  /** A consumer's uid instead of `webhook_url`: one webhook per endpoint of it subscribed to the event type (docs/consumers.md). */
+  consumer?: string;
+  /**
+   * Only with `consumer`, set by Herald itself (an endpoint's test event): that one endpoint,
+   * whatever its filter. openapi.yaml's Recipient has no such field, so no client can set it.
+   */
+  endpoint_id?: string;
   user_id?: string;
 }
 

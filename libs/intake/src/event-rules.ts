@@ -34,7 +34,7 @@ export class EventRules {
     private readonly targets: TargetResolver,
     private readonly templateChannels: TemplateChannels,
     private readonly categoryDeclared: CategoryDeclared,
-    /** Event type schemas; absent, none is checked (the scheduler's re-check at dispatch). */
+    /** Event type schemas and consumers (docs/consumers.md); absent, neither is checked (the scheduler's re-check at dispatch). */
     private readonly catalogue?: EventCatalogue,
   ) {}
 
@@ -95,10 +95,25 @@ export class EventRules {
     return [{ loc: [...at, 'inline', 'category'], msg, type: 'value_error' }];
   }
 
-  /** The payload against its event type's schema, when the catalogue has one for the type. */
-  private catalogueIssues(input: EventInput, at: Loc, projectId: string): Promise<ValidationIssue[]> {
-    if (!this.catalogue) return Promise.resolve([]);
-    return this.catalogue.payloadIssues(projectId, input.event_type, input.payload, [...at, 'payload']);
+  /** The payload against its event type's schema, and every named consumer one of the project's. */
+  private async catalogueIssues(input: EventInput, at: Loc, projectId: string): Promise<ValidationIssue[]> {
+    if (!this.catalogue) return [];
+    const named = input.recipients.flatMap((r, i) => (r.consumer === undefined ? [] : [{ uid: r.consumer, i }]));
+    const [payload, missing] = await Promise.all([
+      this.catalogue.payloadIssues(projectId, input.event_type, input.payload, [...at, 'payload']),
+      this.catalogue.missingConsumers(
+        projectId,
+        named.map((n) => n.uid),
+      ),
+    ]);
+    const consumers = named
+      .filter((n) => missing.includes(n.uid))
+      .map((n): ValidationIssue => ({
+        loc: [...at, 'recipients', n.i, 'consumer'],
+        msg: `consumer ${JSON.stringify(n.uid)} not found`,
+        type: 'value_error',
+      }));
+    return [...payload, ...consumers];
   }
 
   private contentSource(input: EventInput, at: Loc): ValidationIssue[] {
@@ -111,15 +126,27 @@ export class EventRules {
     return [{ loc: present.length === 0 ? at : [...at, present[1]], msg, type: 'value_error' }];
   }
 
+  /** A webhook goes to `webhook_url` or to a `consumer`'s endpoints, never both; a consumer needs the webhook channel. */
   private contacts(input: EventInput, at: Loc): ValidationIssue[] {
     const issues: ValidationIssue[] = [];
     input.recipients.forEach((recipient, i) => {
+      if (recipient.consumer !== undefined) {
+        const loc = [...at, 'recipients', i, 'consumer'];
+        if (recipient.webhook_url !== undefined)
+          issues.push({ loc, msg: 'give either webhook_url or consumer, not both', type: 'value_error' });
+        if (!recipient.channels.includes('webhook'))
+          issues.push({ loc, msg: 'consumer is only allowed when channels includes webhook', type: 'value_error' });
+      }
       for (const channel of recipient.channels) {
         const field = CONTACT_FIELD[channel];
+        if (channel === 'webhook' && recipient.consumer !== undefined) continue;
         if (!recipient[field]) {
           issues.push({
             loc: [...at, 'recipients', i, field],
-            msg: `${field} is required when channels includes ${channel}`,
+            msg:
+              channel === 'webhook'
+                ? 'webhook_url is required when channels includes webhook (or consumer, a consumer uid)'
+                : `${field} is required when channels includes ${channel}`,
             type: 'missing',
           });
         }

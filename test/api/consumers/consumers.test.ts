@@ -138,6 +138,8 @@ describe('consumer endpoints', () => {
     const path = `/api/v1/consumers/${consumer}/endpoints/${endpoint.id}`;
     const disabled = await api().post(`${path}/disable`).set('X-API-Key', f.key).send({ reason: 'customer asked' });
     expect(disabled.body).toMatchObject({ enabled: false, disabled_reason: 'customer asked', disabled_at: expect.any(String) });
+    const test = await api().post(`${path}/test`).set('X-API-Key', f.key).send({});
+    expect(test.status).toBe(409);
     const enabled = await api().post(`${path}/enable`).set('X-API-Key', f.key);
     expect(enabled.body).toMatchObject({ enabled: true, disabled_reason: null, disabled_at: null });
   });
@@ -166,6 +168,8 @@ describe('consumer endpoints', () => {
       api().post(`${path}/secret/rotate`).send({}),
       api().post(`${path}/disable`).send({}),
       api().post(`${path}/enable`),
+      api().post(`${path}/test`).send({}),
+      api().get(`${path}/deliveries`),
     ];
     for (const call of calls) expect((await call.set('X-API-Key', f.key)).status).toBe(404);
     // Still there for its own project.
@@ -182,5 +186,45 @@ describe('consumer endpoints', () => {
     expect((await api().get('/api/v1/consumers').set('X-API-Key', reader.api_key)).status).toBe(200);
     const eventsOnly = await aProject(f.system.api.db, f.config, ['events:write', 'event_types:write']);
     expect((await api().get('/api/v1/consumers').set('X-API-Key', eventsOnly.api_key)).status).toBe(403);
+  });
+});
+
+describe('events naming a consumer', () => {
+  const event = (recipient: Record<string, unknown>) => ({
+    event_type: 'order.created',
+    recipients: [{ channels: ['webhook'], ...recipient }],
+    payload: {},
+    inline: { html: '<p>x</p>' },
+  });
+
+  it('when the consumer does not exist in the project, then 422 names it', async () => {
+    const other = await aProject(f.system.api.db, f.config);
+    const elsewhere = await aConsumer(other.api_key);
+    for (const name of ['nobody', elsewhere]) {
+      const res = await api()
+        .post('/api/v1/events')
+        .set('X-API-Key', f.key)
+        .send(event({ consumer: name }));
+      expect(res.status).toBe(422);
+      expect(res.body.detail).toEqual([
+        { loc: ['body', 'recipients', 0, 'consumer'], msg: `consumer ${JSON.stringify(name)} not found`, type: 'value_error' },
+      ]);
+    }
+  });
+
+  it('when a recipient names both webhook_url and consumer, or a consumer without the webhook channel, then 422', async () => {
+    const consumer = await aConsumer();
+    const both = await api()
+      .post('/api/v1/events')
+      .set('X-API-Key', f.key)
+      .send(event({ consumer, webhook_url: 'http://127.0.0.1:9/x' }));
+    expect(both.status).toBe(422);
+    expect(both.body.detail[0].loc).toEqual(['body', 'recipients', 0, 'consumer']);
+    const noWebhook = await api()
+      .post('/api/v1/events')
+      .set('X-API-Key', f.key)
+      .send({ ...event({}), recipients: [{ channels: ['email'], email: 'a@example.com', consumer }] });
+    expect(noWebhook.status).toBe(422);
+    expect(noWebhook.body.detail[0].loc).toEqual(['body', 'recipients', 0, 'consumer']);
   });
 });

@@ -28,9 +28,14 @@ export interface AttemptRecord {
 // (event, channel) only, so 100 deliveries of one event read and parse them once.
 const FIND_FOR_DELIVERY = `
 SELECT n.id, n.event_id, n.channel, n.status, n.retry_count, n.recipient, e.event_type, e.attachments, e.created_at AS accepted_at,
-       p.signing_secret_sealed,
+       -- A consumer endpoint's notification is signed with the endpoint's secret (NULL once the endpoint
+       -- is deleted: nothing may sign for it then), any other with the project's.
+       CASE WHEN n.endpoint_id IS NULL THEN p.signing_secret_sealed ELSE ce.signing_secret_sealed END AS signing_secret_sealed,
        -- A rotated-out secret signs too until its grace period ends (webhook receivers holding either verify).
-       CASE WHEN p.previous_signing_secret_expires_at > now() THEN p.previous_signing_secret_sealed END AS previous_signing_secret_sealed,
+       CASE WHEN n.endpoint_id IS NULL THEN
+              CASE WHEN p.previous_signing_secret_expires_at > now() THEN p.previous_signing_secret_sealed END
+            WHEN ce.previous_signing_secret_expires_at > now() THEN ce.previous_signing_secret_sealed END AS previous_signing_secret_sealed,
+       n.endpoint_id,
        CASE WHEN n.is_first AND n.channel = 'webhook' THEN e.payload END AS payload,
        CASE WHEN n.is_first THEN c.content END AS content
   FROM (SELECT n.*, row_number() OVER (PARTITION BY n.event_id, n.channel) = 1 AS is_first
@@ -38,6 +43,7 @@ SELECT n.id, n.event_id, n.channel, n.status, n.retry_count, n.recipient, e.even
           JOIN notifications n ON n.id = k.id AND n.project_id = k.project_id) n
   JOIN events e ON e.id = n.event_id
   JOIN projects p ON p.id = n.project_id
+  LEFT JOIN consumer_endpoints ce ON ce.id = n.endpoint_id AND ce.project_id = n.project_id
   LEFT JOIN event_contents c ON c.event_id = n.event_id AND c.channel = n.channel`;
 
 // One statement records a whole batch of attempts, so a crash never leaves half a record. Every
@@ -159,8 +165,9 @@ interface TargetRow {
   payload: Record<string, unknown> | null;
   content: NotificationContent | null;
   attachments: AttachmentRef[] | null;
-  signing_secret_sealed: string;
+  signing_secret_sealed: string | null;
   previous_signing_secret_sealed: string | null;
+  endpoint_id: string | null;
 }
 
 /** The workers' only reads and writes, in batches: one status read before an attempt, one record after it. */
@@ -188,6 +195,7 @@ export class NotificationRepository {
           attachments: r.attachments ?? [],
           sealedSecret: r.signing_secret_sealed,
           previousSealedSecret: r.previous_signing_secret_sealed,
+          ...(r.endpoint_id === null ? {} : { endpointId: r.endpoint_id }),
         },
       ]),
     );

@@ -20,10 +20,15 @@ export interface DeliveryTarget {
   payload: Record<string, unknown> | null;
   content: NotificationContent | null;
   attachments: AttachmentRef[];
-  /** The project's signing secret, still sealed; only webhooks open it. */
-  sealedSecret: string;
+  /**
+   * The signing secret, still sealed; only webhooks open it: the project's, or for a consumer
+   * endpoint's notification (`endpointId`) the endpoint's, null when that endpoint was deleted.
+   */
+  sealedSecret: string | null;
   /** The secret a rotation replaced, still sealed, while its grace period lasts; else null. */
   previousSealedSecret: string | null;
+  /** The consumer endpoint this webhook goes to (docs/consumers.md); absent for `webhook_url`. */
+  endpointId?: string;
 }
 
 /** Recorded as the attempt's `provider_response`; `message_id` identifies what the provider accepted. */

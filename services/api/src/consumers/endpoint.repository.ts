@@ -153,4 +153,22 @@ export class EndpointRepository {
     );
     return viewOfRow(rows[0]);
   }
+
+  /** The endpoint's notifications, newest first (the index on endpoint_id, created_at). */
+  async deliveries(
+    projectId: string,
+    endpointId: string,
+    status: string | undefined,
+    page: PageRequest,
+  ): Promise<Page<Record<string, unknown>>> {
+    const where = new Where(projectId, 'n.project_id = ?').add('n.endpoint_id = ?', endpointId).add('n.status = ?', status);
+    const found = await pageQuery<{ delivered_at: Date | null }>(this.db, {
+      select: `n.id, n.event_id, ev.event_type, n.status, n.retry_count, n.last_error, n.delivered_at, n.created_at, n.updated_at`,
+      from: 'notifications n JOIN events ev ON ev.id = n.event_id',
+      where,
+      orderBy: 'n.created_at DESC, n.id DESC',
+      page,
+    });
+    return { ...found, items: found.items.map((r) => ({ ...r, delivered_at: iso(r.delivered_at) })) };
+  }
 }

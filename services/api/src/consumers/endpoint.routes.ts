@@ -1,11 +1,12 @@
 import { DEFAULT_GRACE_PERIOD_S } from '../api-keys/rotation-policy';
 import { routes, type RouteTable } from '../http/route-table';
-import { callerOf, pageOf } from '../http/caller';
+import { callerOf, pageOf, stringQuery } from '../http/caller';
 import type { EndpointsService } from './endpoints.service';
+import { sendTestEvent, type TestEventDeps } from './send-test-event.use-case';
 
 const ONE = '/consumers/:uid/endpoints/:endpoint_id';
 
-export function endpointRoutes({ endpoints }: { endpoints: EndpointsService }): RouteTable {
+export function endpointRoutes({ endpoints, testEvents }: { endpoints: EndpointsService; testEvents: TestEventDeps }): RouteTable {
   const router = routes();
 
   router.get('/consumers/:uid/endpoints', async (req, res) => {
@@ -40,6 +41,15 @@ export function endpointRoutes({ endpoints }: { endpoints: EndpointsService }): 
 
   router.post(`${ONE}/disable`, async (req, res) => {
     res.json(await endpoints.setEnabled(callerOf(req).projectId, req.params.uid, req.params.endpoint_id, false, req.body?.reason));
+  });
+
+  router.post(`${ONE}/test`, async (req, res) => {
+    res.status(202).json(await sendTestEvent(testEvents, callerOf(req), req.params.uid, req.params.endpoint_id, req.body ?? {}));
+  });
+
+  router.get(`${ONE}/deliveries`, async (req, res) => {
+    const { uid, endpoint_id } = req.params;
+    res.json(await endpoints.deliveries(callerOf(req).projectId, uid, endpoint_id, stringQuery(req, 'status'), pageOf(req)));
   });
 
   return router;

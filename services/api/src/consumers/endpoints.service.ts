@@ -93,6 +93,11 @@ export class EndpointsService {
     return found(await this.repos.endpoints.setDisabled(projectId, uid, id, disabledReason), what(id));
   }
 
+  async deliveries(projectId: string, uid: string, id: string, status: string | undefined, page: PageRequest) {
+    const endpoint = await this.get(projectId, uid, id);
+    return this.repos.endpoints.deliveries(projectId, endpoint.id, status, page);
+  }
+
   private async checkUrl(url: string): Promise<void> {
     const issues = await endpointUrlIssues(url, this.targets());
     if (issues.length) throw new ValidationFailed(issues);

@@ -135,7 +135,8 @@ async function fanOut(
     return 'reject';
   }
   // Plans, insert parameters, returned rows and publishes in flight all scale with this.
-  const notifications = event.recipients.reduce((n, r) => n + r.channels.length, 0);
+  // A consumer recipient's webhook may become one per endpoint: count them all (an upper bound).
+  const notifications = event.recipients.reduce((n, r) => n + r.channels.length, 0) + event.endpoints.length;
   return deps.budget.run(
     notifications,
     async (): Promise<HandlerOutcome> => {

@@ -8,7 +8,14 @@ const LOAD_EVENTS = `SELECT e.id, e.project_id, e.event_type, e.priority, e.payl
                   SELECT id, channel, subject, body, text_body, from_local, from_name, reply_to, headers, on_missing_variable, category
                     FROM templates
                    WHERE project_id = e.project_id
-                     AND (id = (e.content->>'template_id')::uuid OR name = e.content->>'template_name')) t), '[]'::json) AS templates
+                     AND (id = (e.content->>'template_id')::uuid OR name = e.content->>'template_name')) t), '[]'::json) AS templates,
+                -- Only an event with a consumer recipient looks its endpoints up (the CASE skips the rest).
+                CASE WHEN jsonb_path_exists(e.recipients, '$[*].consumer') THEN COALESCE((SELECT json_agg(json_build_object(
+                         'id', ce.id, 'consumer', c.uid, 'url', ce.url, 'event_types', ce.event_types) ORDER BY ce.created_at, ce.id)
+                    FROM consumers c JOIN consumer_endpoints ce ON ce.consumer_id = c.id
+                   WHERE c.project_id = e.project_id AND ce.disabled_at IS NULL
+                     AND c.uid IN (SELECT r->>'consumer' FROM jsonb_array_elements(e.recipients) r)), '[]'::json)
+                ELSE '[]'::json END AS endpoints
            FROM events e WHERE e.id = ANY($1::uuid[])`;
 
 /**
@@ -31,12 +38,19 @@ const LOAD_EVENTS = `SELECT e.id, e.project_id, e.event_type, e.priority, e.payl
  * event, and only events still there get contents and notifications. An event deleted meanwhile
  * (its project, retention) gets none, and a delete that comes after waits for this commit and
  * then takes the notifications with it (a trigger on events).
+ *
+ * Intake counted one notification per recipient and channel; a consumer recipient's webhook is
+ * one per subscribed endpoint, maybe none, so each event's `notification_count` becomes what was
+ * planned for it ($14, per event of $12), and its status follows from that total. An event whose
+ * plan is empty (a consumer with no endpoint for its type) completes at once. A consumer's
+ * notification comes back without its recipient: its first delivery message then carries no
+ * target, and the worker reads it with the endpoint's secret (FIND_FOR_DELIVERY).
  */
 const CREATE_NOTIFICATIONS = `WITH live AS (
            SELECT id FROM events WHERE id = ANY($12::uuid[]) FOR KEY SHARE
          ), planned AS (
-           SELECT p.* FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $13::text[])
-             AS p(project_id, event_id, recipient_index, channel, recipient, user_id, status, last_error, category)
+           SELECT p.* FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $13::uuid[], $15::text[])
+             AS p(project_id, event_id, recipient_index, channel, recipient, user_id, status, last_error, endpoint_id, category)
             WHERE p.event_id IN (SELECT id FROM live)
          ), contents AS (
            INSERT INTO event_contents (event_id, channel, content)
@@ -44,11 +58,12 @@ const CREATE_NOTIFICATIONS = `WITH live AS (
             WHERE c.event_id IN (SELECT id FROM live)
            ON CONFLICT (event_id, channel) DO NOTHING
          ), inserted AS (
-           INSERT INTO notifications (project_id, event_id, recipient_index, channel, recipient, user_id, status, last_error)
+           INSERT INTO notifications (project_id, event_id, recipient_index, channel, recipient, user_id, status, last_error, endpoint_id)
            SELECT p.project_id, p.event_id, p.recipient_index, p.channel, p.recipient, p.user_id,
                   CASE WHEN s.reason IS NULL THEN p.status ELSE 'suppressed' END,
                   CASE WHEN s.reason IS NULL THEN p.last_error
-                       ELSE 'the recipient is suppressed (' || s.reason || COALESCE(' from category ' || s.category, '') || ')' END
+                       ELSE 'the recipient is suppressed (' || s.reason || COALESCE(' from category ' || s.category, '') || ')' END,
+                  p.endpoint_id
              FROM planned p
              LEFT JOIN LATERAL (
                SELECT s.reason, s.category FROM suppressions s
@@ -56,15 +71,20 @@ const CREATE_NOTIFICATIONS = `WITH live AS (
                   AND (s.category IS NULL OR s.category = p.category)
                 ORDER BY s.category NULLS FIRST LIMIT 1
              ) s ON true
-           ON CONFLICT (event_id, recipient_index, channel) DO NOTHING
-           RETURNING id, event_id, channel, status, recipient
+           ON CONFLICT (event_id, recipient_index, channel, endpoint_id) DO NOTHING
+           RETURNING id, event_id, channel, status, recipient, endpoint_id
+         ), totals AS (
+           SELECT t.* FROM unnest($12::uuid[], $14::int[]) AS t(event_id, total) WHERE t.event_id IN (SELECT id FROM live)
          ), counts AS (
-           SELECT event_id,
-                  count(*) FILTER (WHERE status = 'failed')::int AS failed,
-                  count(*) FILTER (WHERE status = 'suppressed')::int AS suppressed
-             FROM inserted GROUP BY event_id
+           SELECT t.event_id, t.total,
+                  count(i.id)::int AS inserted,
+                  count(i.id) FILTER (WHERE i.status = 'failed')::int AS failed,
+                  count(i.id) FILTER (WHERE i.status = 'suppressed')::int AS suppressed
+             FROM totals t LEFT JOIN inserted i ON i.event_id = t.event_id
+            GROUP BY t.event_id, t.total
          ), moved AS (
            UPDATE events e SET
+             notification_count = c.total,
              failed_count = e.failed_count + c.failed,
              suppressed_count = e.suppressed_count + c.suppressed,
              has_failures = e.has_failures OR c.failed > 0,
@@ -72,17 +92,18 @@ const CREATE_NOTIFICATIONS = `WITH live AS (
                delivered: 'e.delivered_count',
                failed: 'e.failed_count + c.failed',
                suppressed: 'e.suppressed_count + c.suppressed',
-               total: 'e.notification_count',
+               total: 'c.total',
                whileOpen: "'processing'",
              })},
              updated_at = now()
              FROM counts c
-            WHERE e.id = c.event_id AND e.id = ANY($12::uuid[])
+            WHERE e.id = c.event_id AND e.id = ANY($12::uuid[]) AND (c.inserted > 0 OR e.notification_count <> c.total)
          )
-         SELECT event_id, id, channel, NULL AS status, NULL::int AS n, recipient FROM inserted WHERE status = 'processing'
+         SELECT event_id, id, channel, NULL AS status, NULL::int AS n, CASE WHEN endpoint_id IS NULL THEN recipient END AS recipient
+           FROM inserted WHERE status = 'processing'
          UNION ALL SELECT event_id, NULL, channel, status, count(*)::int, NULL FROM inserted WHERE status <> 'processing'
                     GROUP BY event_id, channel, status
-         UNION ALL SELECT event_id, NULL, NULL, NULL, NULL, NULL FROM counts`;
+         UNION ALL SELECT event_id, NULL, NULL, NULL, NULL, NULL FROM counts WHERE inserted > 0`;
 
 /**
  * Ends an event fan-out gave up on. Not yet fanned out: `failed` with the reason. Fanned out but
@@ -133,6 +154,8 @@ export class FanoutRepository {
   async createNotifications(batch: EventNotifications[]): Promise<Array<CreatedNotifications | undefined>> {
     const rows = batch.flatMap(({ event, notifications }) => notifications.map((n) => ({ event, n })));
     const contents = batch.flatMap(({ event, contents }) => contents.map((c) => ({ event, c })));
+    // Each distinct event with the number of notifications planned for it.
+    const totals = new Map(batch.map(({ event, notifications }) => [event.id, notifications.length]));
     const result = await this.db.query<{
       event_id: string;
       id: string | null;
@@ -152,7 +175,9 @@ export class FanoutRepository {
       contents.map(({ event }) => event.id),
       contents.map(({ c }) => c.channel),
       contents.map(({ c }) => JSON.stringify(c.content)),
-      [...new Set(batch.map(({ event }) => event.id))],
+      [...totals.keys()],
+      rows.map(({ n }) => n.endpointId ?? null),
+      [...totals.values()],
       rows.map(({ n }) => n.category),
     ]);
     const created = new Map<string, CreatedNotifications>();

@@ -10,7 +10,7 @@ import { planNotifications, type PlannedNotification } from './plan-notification
  * list lives, in the insert itself.
  */
 export function planFanOut(event: StoredEvent): FanOutPlan {
-  const planned = planNotifications(event.recipients);
+  const planned = planNotifications(event.recipients, event.event_type, event.endpoints);
   const composed = new Map<Channel, Composed>();
   for (const channel of new Set(planned.map((p) => p.channel))) composed.set(channel, composeContent(channel, event, event.templates));
   applySendBudget(composed, planned, event.payload);

@@ -1,6 +1,6 @@
 import type { Channel, NotificationContent, Priority } from '@herald/contracts';
 import type { EventContent, TemplateForRender } from './compose-content';
-import type { PlannedNotification, RecipientSpec } from './plan-notifications';
+import type { ConsumerEndpoint, PlannedNotification, RecipientSpec } from './plan-notifications';
 
 // What fan-out reads, decides and creates: the domain's types, which the repository fills and stores.
 
@@ -16,6 +16,8 @@ export interface StoredEvent {
   content: EventContent;
   /** The templates the event's content names (none for inline content). */
   templates: TemplateForRender[];
+  /** The enabled endpoints of the consumers the event's recipients name (none without a consumer recipient). */
+  endpoints: ConsumerEndpoint[];
 }
 
 export interface NotificationToCreate extends PlannedNotification {

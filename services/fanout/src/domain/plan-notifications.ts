@@ -1,4 +1,4 @@
-import type { Channel } from '@herald/contracts';
+import { eventTypeMatches, type Channel } from '@herald/contracts';
 
 const CONTACT = { email: 'email', sms: 'phone', webhook: 'webhook_url' } as const;
 
@@ -7,7 +7,20 @@ export interface RecipientSpec {
   email?: string;
   phone?: string;
   webhook_url?: string;
+  /** A consumer's uid instead of `webhook_url` (docs/consumers.md). */
+  consumer?: string;
+  /** With `consumer`: only this endpoint, whatever its filter (a test event). */
+  endpoint_id?: string;
   user_id?: string;
+}
+
+/** An enabled endpoint of a consumer the event names, as fan-out loads it. */
+export interface ConsumerEndpoint {
+  id: string;
+  consumer: string;
+  url: string;
+  /** Exact names and `prefix.*`; empty: every type. */
+  event_types: string[];
 }
 
 export interface PlannedNotification {
@@ -15,18 +28,37 @@ export interface PlannedNotification {
   channel: Channel;
   recipient: string;
   userId?: string;
+  /** Set for a consumer's webhook: the endpoint it goes to, and whose secret signs it. */
+  endpointId?: string;
 }
 
-/** One notification per (recipient x channel), addressed to that channel's contact field. */
-export function planNotifications(recipients: RecipientSpec[]): PlannedNotification[] {
+/**
+ * One notification per (recipient x channel), addressed to that channel's contact field; a
+ * consumer recipient's webhook becomes one per enabled endpoint of it subscribed to the event
+ * type, and none when it has no such endpoint (the event goes on with its other notifications).
+ */
+export function planNotifications(recipients: RecipientSpec[], eventType = '', endpoints: ConsumerEndpoint[] = []): PlannedNotification[] {
   return recipients.flatMap((recipient, recipientIndex) =>
-    recipient.channels.map((channel) => ({
-      recipientIndex,
-      channel,
-      recipient: normaliseRecipient(channel, recipient[CONTACT[channel]] ?? ''),
-      userId: recipient.user_id,
-    })),
+    recipient.channels.flatMap((channel): PlannedNotification[] => {
+      if (channel === 'webhook' && recipient.consumer !== undefined)
+        return endpointsFor(recipient, eventType, endpoints).map((e) => ({
+          recipientIndex,
+          channel,
+          recipient: e.url,
+          userId: recipient.user_id,
+          endpointId: e.id,
+        }));
+      return [
+        { recipientIndex, channel, recipient: normaliseRecipient(channel, recipient[CONTACT[channel]] ?? ''), userId: recipient.user_id },
+      ];
+    }),
   );
+}
+
+function endpointsFor(recipient: RecipientSpec, eventType: string, endpoints: ConsumerEndpoint[]): ConsumerEndpoint[] {
+  const own = endpoints.filter((e) => e.consumer === recipient.consumer);
+  if (recipient.endpoint_id !== undefined) return own.filter((e) => e.id === recipient.endpoint_id);
+  return own.filter((e) => eventTypeMatches(e.event_types, eventType));
 }
 
 /** The form suppressions are stored in: email lower-cased; phones and URLs as validated. */

@@ -31,10 +31,11 @@ export class SigningSecretCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  open(projectId: string, sealed: string, previousSealed: string | null = null): SigningSecrets {
-    const current = this.openOne(`${projectId}/current`, sealed);
+  /** `ownerId`: the project, or the consumer endpoint whose secrets these are. */
+  open(ownerId: string, sealed: string, previousSealed: string | null = null): SigningSecrets {
+    const current = this.openOne(`${ownerId}/current`, sealed);
     if (previousSealed === null) return { current };
-    return { current, previous: this.openOne(`${projectId}/previous`, previousSealed) };
+    return { current, previous: this.openOne(`${ownerId}/previous`, previousSealed) };
   }
 
   private openOne(key: string, sealed: string): string {

@@ -16,7 +16,8 @@ function providerResponse(result: SendResult, messageId: string): ProviderRespon
 }
 
 /**
- * The webhook channel's provider adapter: sign with the project's secret (both, during a rotation), POST, and judge the
+ * The webhook channel's provider adapter: sign with the project's secret, or a consumer endpoint's own (both, during a
+ * rotation), POST, and judge the
  * answer. Every attempt gets a fresh message id, so receivers and support can tell attempts apart.
  */
 export class WebhookProvider implements DeliveryProvider {
@@ -30,7 +31,11 @@ export class WebhookProvider implements DeliveryProvider {
     const messageId = randomUUID();
     const { payload } = target;
     if (!payload) return { kind: 'permanent', providerResponse: { message_id: messageId }, error: 'the notification has no event payload' };
-    const secrets = this.secrets.open(message.project_id, target.sealedSecret, target.previousSealedSecret);
+    if (target.sealedSecret === null)
+      return { kind: 'permanent', providerResponse: { message_id: messageId }, error: 'its consumer endpoint was deleted' };
+    // An endpoint's secrets are cached under its own id, apart from its project's.
+    const owner = target.endpointId ?? message.project_id;
+    const secrets = this.secrets.open(owner, target.sealedSecret, target.previousSealedSecret);
     const request = buildWebhookRequest(message, { ...target, payload }, secrets, { now: new Date(), messageId, requestId });
     const result = await this.sender.send(request);
     const verdict = classifyOutcome(result);
