@@ -167,3 +167,30 @@ describe('webhooks to consumers, each endpoint signing with its own secret', () 
     expect(request.headers['x-herald-signature-256-next']).toBeDefined();
   });
 });
+
+describe('replaying an endpoint', () => {
+  it("when an endpoint's deliveries failed and it answers again, then replaying since a time delivers them, and another endpoint's failures stay", async () => {
+    const acme = await aConsumer('acme');
+    const failing = await anEndpoint(acme, ['order.*']);
+    const other = await anEndpoint(acme, ['user.*']);
+    for (const e of [failing, other]) e.receiver.respondWith((_req, res) => res.writeHead(400).end('no'));
+    const since = new Date(Date.now() - 1000).toISOString();
+    const first = await settled(await publish('order.created', [{ channels: ['webhook'], consumer: acme }]));
+    const second = await settled(await publish('order.updated', [{ channels: ['webhook'], consumer: acme }]));
+    const otherEvent = await settled(await publish('user.created', [{ channels: ['webhook'], consumer: acme }]));
+    for (const event of [first, second, otherEvent]) expect(event.status).toBe('failed');
+
+    for (const e of [failing, other]) e.receiver.respondWith((_req, res) => res.writeHead(200).end('ok'));
+    const replayed = await api().post(`/api/v1/consumers/${acme}/endpoints/${failing.id}/replay`).set('X-API-Key', f.key).send({ since });
+    expect(replayed.body).toEqual({ requeued: 2, limit_reached: false });
+    await eventually(async () => {
+      const delivered = await api()
+        .get(`/api/v1/consumers/${acme}/endpoints/${failing.id}/deliveries?status=delivered`)
+        .set('X-API-Key', f.key);
+      expect(delivered.body.total).toBe(2);
+    });
+    expect(failing.receiver.requests.filter((r) => r.standardSignatureValid)).toHaveLength(4);
+    const stillFailed = await api().get(`/api/v1/consumers/${acme}/endpoints/${other.id}/deliveries?status=failed`).set('X-API-Key', f.key);
+    expect(stillFailed.body.total).toBe(1);
+  });
+});

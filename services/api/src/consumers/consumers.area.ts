@@ -1,4 +1,5 @@
 import { SecretBox } from '@herald/secrets';
+import { deadLettersService } from '../dead-letters/dead-letters.wiring';
 import type { Area } from '../http/area';
 import type { Infrastructure } from '../shared/infrastructure';
 import { consumerRoutes } from './consumer.routes';
@@ -13,5 +14,5 @@ export function consumersArea({ db, config, names, eventRules, onCommitted }: In
   const endpoints = new EndpointsService(db, consumersRepositories, new SecretBox(config.secretsKey), () => eventRules.targetSession());
   const testEvents = { endpoints: repos.endpoints, events: repos.eventStore, rules: eventRules, names, onCommitted };
   const consumers = consumerRoutes({ repo: repos.consumers, consumers: new ConsumersService(repos.consumers) });
-  return { routes: consumers.include(endpointRoutes({ endpoints, testEvents })) };
+  return { routes: consumers.include(endpointRoutes({ endpoints, testEvents, deadLetters: deadLettersService(db, config, onCommitted) })) };
 }

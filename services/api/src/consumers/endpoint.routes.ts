@@ -2,11 +2,21 @@ import { DEFAULT_GRACE_PERIOD_S } from '../api-keys/rotation-policy';
 import { routes, type RouteTable } from '../http/route-table';
 import { callerOf, pageOf, stringQuery } from '../http/caller';
 import type { EndpointsService } from './endpoints.service';
+import type { DeadLettersService } from '../dead-letters/dead-letters.service';
+import { replayEndpointFailures } from './replay-endpoint-failures.use-case';
 import { sendTestEvent, type TestEventDeps } from './send-test-event.use-case';
 
 const ONE = '/consumers/:uid/endpoints/:endpoint_id';
 
-export function endpointRoutes({ endpoints, testEvents }: { endpoints: EndpointsService; testEvents: TestEventDeps }): RouteTable {
+export function endpointRoutes({
+  endpoints,
+  testEvents,
+  deadLetters,
+}: {
+  endpoints: EndpointsService;
+  testEvents: TestEventDeps;
+  deadLetters: DeadLettersService;
+}): RouteTable {
   const router = routes();
 
   router.get('/consumers/:uid/endpoints', async (req, res) => {
@@ -50,6 +60,11 @@ export function endpointRoutes({ endpoints, testEvents }: { endpoints: Endpoints
   router.get(`${ONE}/deliveries`, async (req, res) => {
     const { uid, endpoint_id } = req.params;
     res.json(await endpoints.deliveries(callerOf(req).projectId, uid, endpoint_id, stringQuery(req, 'status'), pageOf(req)));
+  });
+
+  router.post(`${ONE}/replay`, async (req, res) => {
+    const { uid, endpoint_id } = req.params;
+    res.json(await replayEndpointFailures({ endpoints, deadLetters }, callerOf(req), uid, endpoint_id, req.body));
   });
 
   return router;

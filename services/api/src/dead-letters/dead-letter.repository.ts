@@ -17,6 +17,8 @@ export interface ReplayFilter {
   error_type?: string;
   created_from?: string;
   created_to?: string;
+  /** Only the deliveries of one consumer endpoint (its replay, docs/consumers.md). */
+  endpoint_id?: string;
 }
 
 export interface RequeueTarget {
@@ -135,6 +137,7 @@ export class DeadLetterRepository {
     if (filter.error_type) add('error_type = ?', filter.error_type);
     if (filter.created_from) add('created_at >= ?', filter.created_from);
     if (filter.created_to) add('created_at <= ?', filter.created_to);
+    if (filter.endpoint_id) add('notification_id IN (SELECT id FROM notifications WHERE endpoint_id = ?)', filter.endpoint_id);
     params.push(limit);
     const { rows } = await this.db.query<{ id: string }>(
       `SELECT id FROM dead_letters WHERE ${where.join(' AND ')}
