@@ -121,11 +121,13 @@ describe('GET /deliveries/stream', () => {
     for (const id of missed) await settled(id);
 
     const resumed = await watch('', { 'X-API-Key': f.key, 'Last-Event-ID': cursor });
-    expect(resumed.deliveries().map((d) => d.event_id)).toEqual(missed);
+    // The replay reaches as far as the feed had read when the viewer joined; on a busy machine the
+    // feed may not have read the last attempts yet, and they follow live, still in order.
+    const ready = resumed.messages.find((m) => m.event === 'ready');
+    expect(JSON.parse(ready!.data)).toMatchObject({ resumed: true });
+    await eventually(() => expect(resumed.deliveries().map((d) => d.event_id)).toEqual(missed));
     const ids = resumed.deliveries().map((d) => Number(d.id));
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
-    expect(resumed.messages.at(-1)).toMatchObject({ event: 'ready' });
-    expect(JSON.parse(resumed.messages.at(-1)!.data)).toMatchObject({ resumed: true, replayed: 2 });
 
     for (const unknown of ['999999999999', 'not-a-cursor']) {
       const stale = await watch('', { 'X-API-Key': f.key, 'Last-Event-ID': unknown });
