@@ -149,6 +149,13 @@ const envSchema = z.object({
   /** DNS servers intake asks directly (c-ares, no libuv thread) instead of the operating system's resolver. */
   WEBHOOK_DNS_SERVERS: commaList.refine((list) => list.every(dnsServer), 'expected IP addresses, optionally with :port'),
   WEBHOOK_PREFETCH: int(64, 1),
+  /**
+   * Sends in a row to one project's webhook origin that timed out, could not connect or got a 5xx
+   * before its circuit opens (its deliveries then fail at once, on their usual backoff); 0 = off.
+   */
+  WEBHOOK_CIRCUIT_FAILURES: int(5, 0),
+  /** How long an opened circuit waits before one delivery probes; doubles per failed probe, up to 20x. */
+  WEBHOOK_CIRCUIT_OPEN_MS: int(30_000, 1),
   WEBHOOK_MAX_RESPONSE_BYTES: int(64 * 1024, 0),
   FANOUT_PREFETCH: int(32, 1),
   /**
