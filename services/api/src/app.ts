@@ -12,6 +12,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { apiAreas } from './areas';
 import { builtConsoleDir, consoleSite } from './console/console-site';
+import { PortalSettingsRepository } from './portal/portal-settings.repository';
 import { SystemProject } from './projects/system-project';
 import { answerClientErrorsAsJson } from './http/client-error';
 import { createApp } from './http/create-app';
@@ -83,7 +84,9 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   for (const job of jobs) await job.start();
   const runOnce = (name: string) => jobNamed(jobs, name).runOnce?.() ?? Promise.resolve();
 
-  const app = createApp({ config, logger, areas, site: consoleSite(builtConsoleDir()) });
+  const portalSettings = new PortalSettingsRepository(db);
+  const portalOrigins = async (projectId: string) => (await portalSettings.get(projectId)).allowed_origins;
+  const app = createApp({ config, logger, areas, site: consoleSite(builtConsoleDir(), portalOrigins) });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(config.PORT, () => resolve(s));
   });
