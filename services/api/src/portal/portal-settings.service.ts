@@ -3,7 +3,7 @@ import type { PortalSettings, PortalSettingsRepository } from './portal-settings
 
 /**
  * Exactly an origin (scheme http or https, host, optional port), as CSP `frame-ancestors` takes
- * it: anything more (a path, query, fragment, user info, a wildcard, a trailing slash) is refused
+ * it: anything more (a path, query, fragment, user info, a wildcard, a trailing slash, upper case) is refused
  * rather than trimmed, so what is stored is what the header says.
  */
 function originIssue(value: string, index: number): ValidationIssue | undefined {
@@ -19,6 +19,8 @@ function originIssue(value: string, index: number): ValidationIssue | undefined 
     return issue;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return issue;
+  // A DNS name or an IP address: no CSP wildcard (`*.example.com`), which would let every subdomain frame it.
+  if (!/^(?:[A-Za-z0-9-]+\.)*[A-Za-z0-9-]+$|^\[[0-9A-Fa-f:.]+\]$/.test(url.hostname)) return issue;
   return url.origin === value ? undefined : issue;
 }
 
