@@ -32,6 +32,8 @@ export interface RunningApi {
   scrubMagicLinks(): Promise<void>;
   /** The same for invitation emails. */
   scrubInvitationLinks(): Promise<void>;
+  /** Drops expired consumer portal codes and sessions now (also done every minute). */
+  purgePortalSessions(): Promise<void>;
   /** Readiness (database and queue answer; liveness needs neither) and the platform gauges. */
   health: ProcessHealth;
   stop(): Promise<void>;
@@ -105,6 +107,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     compactRollup: () => runOnce('analytics rollup compaction'),
     scrubMagicLinks: () => runOnce('magic-link scrub'),
     scrubInvitationLinks: () => runOnce('invitation link scrub'),
+    purgePortalSessions: () => runOnce('portal session purge'),
     health: {
       // The api consumes nothing: only readiness, so a database or broker outage never restarts it.
       ready: intakeReadiness(consumerHealth({ db, queue: broker, stallMs: config.LIVENESS_STALL_MS })),

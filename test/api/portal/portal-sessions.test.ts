@@ -118,6 +118,27 @@ describe('consumer portal sessions', () => {
     expect((await api().get(`/api/v1/consumers/${consumer}`).set('Authorization', `Bearer ${expiring}`)).status).toBe(401);
   });
 
+  it('when codes and sessions have expired, then the purge drops them and keeps the live ones', async () => {
+    const consumer = await aConsumer();
+    const stale = codeOf((await aLink(consumer)).url);
+    const staleToken = await aSession(consumer);
+    const db = f.system.api.db;
+    await db.query(`UPDATE portal_codes SET expires_at = now() - interval '1 second'`);
+    await db.query(`UPDATE portal_sessions SET expires_at = now() - interval '1 second'`);
+    const live = codeOf((await aLink(consumer)).url);
+    const liveToken = await aSession(consumer);
+    const count = async (table: string) => Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
+    expect(await count('portal_sessions')).toBeGreaterThan(1);
+
+    await f.system.api.purgePortalSessions();
+    expect(await count('portal_sessions')).toBe(1);
+    expect(await count('portal_codes')).toBe(1);
+    expect((await exchange(stale)).status).toBe(401);
+    expect((await api().get(`/api/v1/consumers/${consumer}`).set('Authorization', `Bearer ${staleToken}`)).status).toBe(401);
+    expect((await api().get(`/api/v1/consumers/${consumer}`).set('Authorization', `Bearer ${liveToken}`)).status).toBe(200);
+    expect((await exchange(live)).status).toBe(201);
+  });
+
   it('when the consumer is deleted, then its sessions end with it', async () => {
     const consumer = await aConsumer();
     const token = await aSession(consumer);

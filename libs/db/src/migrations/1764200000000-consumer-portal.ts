@@ -18,7 +18,9 @@ export class ConsumerPortal1764200000000 implements MigrationInterface {
         expires_at timestamptz NOT NULL,
         created_at timestamptz NOT NULL DEFAULT now()
       );
-      CREATE INDEX portal_codes_consumer ON portal_codes (consumer_id, expires_at);
+      -- The purge job's scan; the foreign key's ON DELETE CASCADE uses the consumer's.
+      CREATE INDEX portal_codes_expires ON portal_codes (expires_at);
+      CREATE INDEX portal_codes_consumer ON portal_codes (consumer_id);
 
       CREATE TABLE portal_sessions (
         token_hash text PRIMARY KEY,
@@ -28,7 +30,8 @@ export class ConsumerPortal1764200000000 implements MigrationInterface {
         expires_at timestamptz NOT NULL,
         created_at timestamptz NOT NULL DEFAULT now()
       );
-      CREATE INDEX portal_sessions_consumer ON portal_sessions (consumer_id, expires_at);
+      CREATE INDEX portal_sessions_expires ON portal_sessions (expires_at);
+      CREATE INDEX portal_sessions_consumer ON portal_sessions (consumer_id);
 
       CREATE TABLE portal_settings (
         project_id uuid PRIMARY KEY REFERENCES projects(id) ON DELETE CASCADE,

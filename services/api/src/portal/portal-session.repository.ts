@@ -20,9 +20,7 @@ export interface SpentCode {
 export class PortalSessionRepository {
   constructor(private readonly db: Queryable) {}
 
-  /** Also drops the consumer's codes that expired long ago, so unexchanged links do not pile up. */
   async insertCode(c: { hash: string; projectId: string; consumerId: string; sessionTtlS: number; expiresAt: Date }): Promise<void> {
-    await this.db.query(`DELETE FROM portal_codes WHERE consumer_id = $1 AND expires_at < now() - interval '1 hour'`, [c.consumerId]);
     await this.db.query(
       `INSERT INTO portal_codes (code_hash, project_id, consumer_id, session_ttl_s, expires_at) VALUES ($1, $2, $3, $4, $5)`,
       [c.hash, c.projectId, c.consumerId, c.sessionTtlS, c.expiresAt],
@@ -39,9 +37,7 @@ export class PortalSessionRepository {
     return row?.live ? { projectId: row.project_id, consumerId: row.consumer_id, sessionTtlS: row.session_ttl_s } : undefined;
   }
 
-  /** Also drops the consumer's sessions that have expired. */
   async insertSession(s: { hash: string; projectId: string; consumerId: string; ttlS: number }): Promise<void> {
-    await this.db.query('DELETE FROM portal_sessions WHERE consumer_id = $1 AND expires_at < now()', [s.consumerId]);
     await this.db.query(
       `INSERT INTO portal_sessions (token_hash, project_id, consumer_id, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
       [s.hash, s.projectId, s.consumerId, s.ttlS],
@@ -60,6 +56,25 @@ export class PortalSessionRepository {
 
   async deleteSession(sessionId: string): Promise<void> {
     await this.db.query('DELETE FROM portal_sessions WHERE id = $1', [sessionId]);
+  }
+
+  /**
+   * Drops codes and sessions that can no longer be used (expired ones are refused already), at
+   * most `limit` of each per call, so links never exchanged and sessions never ended do not pile up.
+   */
+  async purgeExpired(limit = 1000): Promise<number> {
+    let purged = 0;
+    for (const [table, key] of [
+      ['portal_codes', 'code_hash'],
+      ['portal_sessions', 'token_hash'],
+    ] as const) {
+      const { rowCount } = await this.db.query(
+        `DELETE FROM ${table} WHERE ${key} IN (SELECT ${key} FROM ${table} WHERE expires_at < now() LIMIT $1)`,
+        [limit],
+      );
+      purged += rowCount ?? 0;
+    }
+    return purged;
   }
 
   /** What the exchange answers besides the token: who the session is for. */
