@@ -226,6 +226,8 @@ const envSchema = z.object({
   MAGIC_LINK_PER_ADDRESS_PER_HOUR: int(50, 1),
   /** Magic-link requests per client IP per hour, all addresses together. */
   MAGIC_LINK_PER_IP_PER_HOUR: int(30, 1),
+  /** Consumer portal code exchanges (POST /portal/sessions) per client IP per minute. */
+  PORTAL_CODE_EXCHANGES_PER_IP_PER_MINUTE: int(20, 1),
   /** Proxies whose X-Forwarded-For names the client (empty: the client is the TCP peer). */
   TRUST_PROXY_CIDRS: trustedCidrs,
   /** Calls without credentials (sign-in, OAuth, invitation accept) per client IP per minute; 0 turns it off. */

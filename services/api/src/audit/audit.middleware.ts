@@ -22,6 +22,15 @@ function parseJson(chunk: unknown): unknown {
 }
 
 /**
+ * A consumer portal session acts with neither an API key nor a user: the entry's actor columns
+ * stay null and its metadata names the session's consumer, so the project can tell these changes apart.
+ */
+function withPortalActor(metadata: Record<string, unknown>, req: Request): Record<string, unknown> {
+  if (!req.portal) return metadata;
+  return { ...metadata, actor: { type: 'portal_session', consumer_uid: req.portal.consumerUid, session_id: req.portal.sessionId } };
+}
+
+/**
  * Writes one audit entry for every successful call of an operation that openapi.yaml marks with
  * `x-audit-action`: one generic place instead of a line in every route. It hooks `res.end`, so
  * the entry is stored before the client sees the 2xx (a caller can read its own entry at once);
@@ -44,7 +53,10 @@ export function auditTrail(audit: AuditLogRepository, logger: Logger): RequestHa
         action: spec.action,
         actorApiKeyId: req.auth.apiKeyId,
         actorUserId: req.auth.userId,
-        metadata: auditMetadata(spec, { params: req.params, query: req.query, body: req.body, sentFields }, parseJson(args[0])),
+        metadata: withPortalActor(
+          auditMetadata(spec, { params: req.params, query: req.query, body: req.body, sentFields }, parseJson(args[0])),
+          req,
+        ),
         requestId: req.requestId,
       };
       audit

@@ -32,6 +32,8 @@ const SCHEME_CHECKS: Record<string, SchemeCheck> = {
       ? undefined
       : { status: statusOf('forbidden'), message: 'role lacks the required scope' };
   },
+  // A consumer portal session: portal's gate has found it and kept it to its consumer.
+  PortalAuth: (req) => (req.portal ? undefined : { status: statusOf('unauthenticated'), message: 'missing portal session token' }),
   // The bearer gate (auth/bearer.middleware.ts) has already looked the token up; on /admin/*
   // the admin gate has checked a system account's credential instead.
   BearerAuth: (req) =>
