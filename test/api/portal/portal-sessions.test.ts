@@ -14,6 +14,16 @@ async function aConsumer(key = f.key, name = 'Acme Corp'): Promise<string> {
   return id;
 }
 
+/** Other test files hold codes and sessions in the same tables at the same time: only this consumer's rows are touched. */
+const OF_CONSUMER = 'consumer_id = (SELECT id FROM consumers WHERE uid = $1 AND project_id = $2)';
+
+async function expire(table: 'portal_codes' | 'portal_sessions', consumer: string): Promise<void> {
+  await f.system.api.db.query(`UPDATE ${table} SET expires_at = now() - interval '1 second' WHERE ${OF_CONSUMER}`, [
+    consumer,
+    f.project.project_id,
+  ]);
+}
+
 async function aLink(consumer: string, body?: Record<string, unknown>, key = f.key) {
   const res = await api().post(`/api/v1/consumers/${consumer}/portal-sessions`).set('X-API-Key', key).send(body);
   expect(res.status).toBe(201);
@@ -64,9 +74,16 @@ describe('consumer portal sessions', () => {
     });
     const bearer = `Bearer ${session.body.access_token}`;
 
+    await api()
+      .patch(`/api/v1/consumers/${consumer}`)
+      .set('X-API-Key', f.key)
+      .send({ metadata: { churn_risk: 'high' } });
     const own = await api().get(`/api/v1/consumers/${consumer}`).set('Authorization', bearer);
     expect(own.status).toBe(200);
     expect(own.body.uid).toBe(consumer);
+    // The project's own notes about its customer are not the customer's to read.
+    expect(own.body.metadata).toEqual({});
+    expect((await api().get(`/api/v1/consumers/${consumer}`).set('X-API-Key', f.key)).body.metadata).toEqual({ churn_risk: 'high' });
     const endpoint = await api()
       .post(`/api/v1/consumers/${consumer}/endpoints`)
       .set('Authorization', bearer)
@@ -103,8 +120,9 @@ describe('consumer portal sessions', () => {
   });
 
   it('when a code is older than 5 minutes, then it is refused as an unknown one', async () => {
-    const { url } = await aLink(await aConsumer());
-    await f.system.api.db.query(`UPDATE portal_codes SET expires_at = now() - interval '1 second'`);
+    const consumer = await aConsumer();
+    const { url } = await aLink(consumer);
+    await expire('portal_codes', consumer);
     expect((await exchange(codeOf(url))).status).toBe(401);
   });
 
@@ -117,7 +135,7 @@ describe('consumer portal sessions', () => {
 
     const expiring = await aSession(consumer, { session_ttl_seconds: 60 });
     expect((await api().get(`/api/v1/consumers/${consumer}`).set('Authorization', `Bearer ${expiring}`)).status).toBe(200);
-    await f.system.api.db.query(`UPDATE portal_sessions SET expires_at = now() - interval '1 second'`);
+    await expire('portal_sessions', consumer);
     expect((await api().get(`/api/v1/consumers/${consumer}`).set('Authorization', `Bearer ${expiring}`)).status).toBe(401);
   });
 
@@ -126,11 +144,15 @@ describe('consumer portal sessions', () => {
     const stale = codeOf((await aLink(consumer)).url);
     const staleToken = await aSession(consumer);
     const db = f.system.api.db;
-    await db.query(`UPDATE portal_codes SET expires_at = now() - interval '1 second'`);
-    await db.query(`UPDATE portal_sessions SET expires_at = now() - interval '1 second'`);
+    await expire('portal_codes', consumer);
+    await expire('portal_sessions', consumer);
     const live = codeOf((await aLink(consumer)).url);
     const liveToken = await aSession(consumer);
-    const count = async (table: string) => Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
+    const count = async (table: string) =>
+      Number(
+        (await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table} WHERE ${OF_CONSUMER}`, [consumer, f.project.project_id])).rows[0]
+          .n,
+      );
     expect(await count('portal_sessions')).toBeGreaterThan(1);
 
     await f.system.api.purgePortalSessions();

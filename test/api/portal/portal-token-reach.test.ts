@@ -112,18 +112,40 @@ function call(op: Operation, url: string, headers: Record<string, string>) {
   return op.method === 'get' || op.method === 'delete' ? req : req.send({});
 }
 
-/** Every row of every table, so "nothing changed" means exactly that. */
+/**
+ * How this file's rows are found in each table: its two projects, their organization and user.
+ * Other test files write to the same database at the same time, so only rows a portal caller of
+ * these projects could reach are compared; tables of the whole installation (outbox, queues,
+ * platform accounts) are other files' too, and the status check above covers their operations.
+ */
+const projects = () => [f.project.project_id, otherProject.project_id];
+const SCOPES: Array<[RegExp, string, () => unknown]> = [
+  [/^notification_logs$/, 'notification_id IN (SELECT id FROM notifications WHERE project_id = ANY($1))', projects],
+  [/^event_contents$/, 'event_id IN (SELECT id FROM events WHERE project_id = ANY($1))', projects],
+  [/^projects$/, 'id = ANY($1)', projects],
+  [/^organizations$/, 'id = $1', () => f.project.organization_id],
+  [/^(memberships|invitations)$/, 'organization_id = $1', () => f.project.organization_id],
+  [/^users$/, 'id = $1', () => f.project.user_id],
+  [/^(sessions|oauth_identities)$/, 'user_id = $1', () => f.project.user_id],
+];
+
+/** This file's rows of every table that holds any, so "nothing changed" means exactly that. */
 async function snapshot(): Promise<Record<string, string>> {
-  const { rows: tables } = await f.system.api.db.query<{ name: string }>(
-    `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
+  const { rows: tables } = await f.system.api.db.query<{ name: string; scoped: boolean }>(
+    `SELECT t.tablename AS name, EXISTS (SELECT 1 FROM information_schema.columns c
+        WHERE c.table_schema = 'public' AND c.table_name = t.tablename AND c.column_name = 'project_id') AS scoped
+       FROM pg_tables t WHERE t.schemaname = 'public' ORDER BY t.tablename`,
   );
   const out: Record<string, string> = {};
-  for (const { name } of tables) {
+  for (const { name, scoped } of tables) {
     // Request counters move with every request, refused ones included (usage), and the analytics
     // rollup folds its deltas every 5 s: neither is something a caller changes.
     if (/^usage|migrations$|^count_deltas$|_counts_hourly$/.test(name)) continue;
+    const scope = scoped ? (['', 'project_id = ANY($1)', projects] as const) : SCOPES.find(([table]) => table.test(name));
+    if (!scope) continue;
     const { rows } = await f.system.api.db.query<{ digest: string | null }>(
-      `SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest FROM "${name}" t`,
+      `SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest FROM "${name}" t WHERE ${scope[1]}`,
+      [scope[2]()],
     );
     out[name] = rows[0].digest ?? '';
   }

@@ -15,7 +15,9 @@ export function consumerRoutes({ repo, consumers }: { repo: ConsumerRepository; 
   });
 
   router.get('/consumers/:uid', async (req, res) => {
-    res.json(await consumers.get(callerOf(req).projectId, req.params.uid));
+    const consumer = await consumers.get(callerOf(req).projectId, req.params.uid);
+    // metadata is the project's own notes about its customer, not the customer's to read.
+    res.json(req.portal ? { ...consumer, metadata: {} } : consumer);
   });
 
   router.patch('/consumers/:uid', async (req, res) => {
