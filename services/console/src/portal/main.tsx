@@ -14,5 +14,11 @@ const api = createPortalApi(store);
 // The default look until the project's theme arrives, so nothing shows unstyled in between.
 applyTheme(document.documentElement);
 void openPortal(store, api, code);
+// A link opened in a tab already showing the portal changes only the fragment: no page load, so
+// the code is taken here (before the router sees the fragment) and exchanged as on a first load.
+window.addEventListener('hashchange', () => {
+  const next = takeCode();
+  if (next) void openPortal(store, api, next);
+});
 
 createRoot(document.getElementById('portal-root')!).render(<PortalApp store={store} api={api} />);

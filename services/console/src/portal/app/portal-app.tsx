@@ -38,8 +38,8 @@ function PortalGate() {
     if (theme) applyTheme(document.documentElement, theme);
   }, [theme]);
   useEffect(() => {
-    // Nothing read with a session stays on screen or in memory after it.
-    if (state.status === 'closed') queries.clear();
+    // Nothing read with a session stays in memory after it, nor shows under the next one.
+    if (state.status !== 'open') queries.clear();
   }, [state.status, queries]);
   if (state.status !== 'open') return <PortalMessage state={state} />;
   return (

@@ -66,6 +66,7 @@ export function DeliveriesSection({ endpointId, watching }: { endpointId: string
                           <Anchor
                             component={Link}
                             to={`/endpoints/${endpointId}/deliveries/${delivery.id}`}
+                            size="sm"
                             aria-label={`Attempts of the ${delivery.event_type} delivery of ${formatTime(delivery.created_at)}`}
                           >
                             Attempts

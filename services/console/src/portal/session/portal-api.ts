@@ -34,6 +34,7 @@ export async function openPortal(store: PortalSessionStore, api: HeraldClient, c
     if (!store.restore()) store.noLink();
     return;
   }
+  store.opening();
   try {
     const { data, response } = await api.POST('/portal/sessions', { body: { code } });
     if (data) store.opened(data);

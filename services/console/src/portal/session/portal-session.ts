@@ -1,7 +1,8 @@
-import type { components, paths } from '@herald/client';
+import type { components } from '@herald/client';
 
 export type PortalTheme = components['schemas']['PortalTheme'];
-type Exchanged = paths['/portal/sessions']['post']['responses']['201']['content']['application/json'];
+/** What POST /portal/sessions answers. */
+type Exchanged = components['schemas']['PortalSession'];
 
 /** What the portal knows once a link has been exchanged: whose it is and how it looks. */
 export interface PortalSession {
@@ -75,6 +76,10 @@ export class PortalSessionStore {
     }
     this.set({ status: 'open', session: kept });
     return true;
+  }
+
+  opening(): void {
+    this.set({ status: 'opening' });
   }
 
   linkExpired(): void {
