@@ -91,7 +91,7 @@ export function EndpointForm({ endpoint, catalogue, catalogueError, submitLabel,
         />
         <NumberInput
           label="Rate limit (deliveries per second)"
-          description={`Optional: at most this many deliveries a second; more wait their turn. From ${RATE_LIMIT.min} to ${RATE_LIMIT.max}; empty for no limit.`}
+          description={`Optional: the most deliveries a second this endpoint should get, from ${RATE_LIMIT.min} to ${RATE_LIMIT.max}; empty for no limit.`}
           value={rateLimit}
           onChange={setRateLimit}
           min={RATE_LIMIT.min}
