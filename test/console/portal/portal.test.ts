@@ -59,7 +59,7 @@ interface Portal {
 let n = 0;
 
 /** A project with a themed portal, a catalogue of two event types and one consumer. */
-async function aPortal(): Promise<Portal> {
+async function aPortal(theme: object = THEME): Promise<Portal> {
   const user = await c.aUserWithProject('portal');
   const api = (method: 'post' | 'put', url: string, body: object) =>
     c.http()[method](`/api/v1${url}`).set('X-API-Key', user.apiKey).send(body);
@@ -71,7 +71,7 @@ async function aPortal(): Promise<Portal> {
   ]) {
     expect((await api('post', '/event-types', type)).status).toBe(201);
   }
-  expect((await api('put', '/portal-settings', { allowed_origins: [], theme: THEME })).status).toBe(200);
+  expect((await api('put', '/portal-settings', { allowed_origins: [], theme })).status).toBe(200);
   return {
     user,
     uid,
@@ -303,6 +303,29 @@ describe('the consumer portal', () => {
     await dialog.getByRole('button', { name: 'Delete endpoint' }).click();
     await page.getByRole('heading', { name: 'Endpoints', level: 1 }).waitFor();
     await page.getByText('No endpoint yet').waitFor();
+  });
+
+  it('when the project chooses a dark theme, then the screens are dark and still read at AA contrast', async () => {
+    const portal = await aPortal({ primary_color: '#74c0fc', background_color: '#15171c', text_color: '#eceff4', border_radius_px: 0 });
+    const { receiver } = await aReceiver();
+    receiver.respondWith((_req, res) => res.writeHead(500).end('down'));
+    const page = await c.newPage();
+    await open(page, await portal.link());
+    expect(await page.locator('body').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(21, 23, 28)');
+    // A light primary colour gets dark text on its buttons.
+    expect(await page.getByRole('link', { name: 'Add endpoint' }).evaluate((el) => getComputedStyle(el).color)).toBe('rgb(0, 0, 0)');
+    await page.getByRole('link', { name: 'Add endpoint' }).click();
+    await page.getByRole('checkbox', { name: 'order.created' }).check();
+    await page.getByText('Example of order.created').click();
+    await look(page, 'dark-add-endpoint');
+    await page.getByRole('textbox', { name: 'URL', exact: true }).fill(`${receiver.url}/dark`);
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await page.getByRole('heading', { name: 'Endpoint added' }).waitFor();
+    await look(page, 'dark-endpoint-added');
+    await page.getByRole('link', { name: 'Go to the endpoint' }).click();
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await deliveryRow(page, 'herald.test.*(retrying|failed)');
+    await look(page, 'dark-endpoint');
   });
 
   it('when a person uses the keyboard alone, then they can add an endpoint with its event types and read its secret', async () => {

@@ -47,10 +47,32 @@ function contrast(a: Rgb, b: Rgb): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
+/**
+ * The other colours the portal shows (errors and the delete button in red, warnings in yellow,
+ * success in green and teal), Mantine's shades 2, 6 and 9 of each: their tints are mixed into the
+ * theme's background, and their text is the dark or the light shade, whichever reads better on it.
+ */
+const ACCENTS: Record<string, [string, string, string]> = {
+  red: ['#ffc9c9', '#fa5252', '#c92a2a'],
+  yellow: ['#ffec99', '#fab005', '#e67700'],
+  green: ['#b2f2bb', '#40c057', '#2b8a3e'],
+  teal: ['#96f2d7', '#12b886', '#087f5b'],
+};
+
+/** How far from the background towards the text each of Mantine's ten greys sits (close to its own greys on white). */
+const GREY_STEPS = [0.03, 0.06, 0.1, 0.16, 0.3, 0.45, 0.6, 0.72, 0.82, 0.9];
+
+/** `color`, moved towards `extreme` in steps until it reads at WCAG AA (4.5:1) on `on`, or reaches it. */
+function readable(color: Rgb, on: Rgb, extreme: Rgb): Rgb {
+  let current = color;
+  for (let step = 0; step < 10 && contrast(current, on) < 4.5; step++) current = mix(extreme, current, 0.15);
+  return current;
+}
+
 const HEX = /^#[0-9a-fA-F]{6}$/;
 const FONT = /^[A-Za-z0-9 ,'-]{1,100}$/;
 
-/** Every variable the portal sets on its root, from a theme (anything missing or malformed takes the default). */
+/** Every property the portal sets on its root (its variables, and the colour scheme), from a theme (anything missing or malformed takes the default). */
 export function themeVariables(theme: PortalTheme = {}): Record<string, string> {
   const hex = (value: string | undefined, fallback: string) => (value && HEX.test(value) ? value : fallback);
   const primary = parse(hex(theme.primary_color, DEFAULT_THEME.primary_color));
@@ -63,6 +85,8 @@ export function themeVariables(theme: PortalTheme = {}): Record<string, string> 
   // Darken on a light background, lighten on a dark one: a hover must differ from what it covers.
   const shade = luminance(background) > 0.5 ? black : white;
   return {
+    // Not a variable: the browser's own parts (a date field's icon, scroll bars) follow the background.
+    'color-scheme': luminance(background) > 0.5 ? 'light' : 'dark',
     '--portal-primary': css(primary),
     '--portal-background': css(background),
     '--portal-text': css(text),
@@ -72,10 +96,32 @@ export function themeVariables(theme: PortalTheme = {}): Record<string, string> 
     '--portal-primary-contrast': css(contrast(white, primary) >= contrast(black, primary) ? white : black),
     '--portal-primary-tint': css(mix(primary, background, 0.12)),
     '--portal-primary-tint-hover': css(mix(primary, background, 0.2)),
+    // The primary colour as text (links, light buttons), nudged darker or lighter only as far as AA needs.
+    '--portal-primary-text': css(readable(primary, background, shade)),
+    '--portal-primary-on-tint': css(readable(primary, mix(primary, background, 0.2), shade)),
     // Secondary text three quarters of the way to the text colour keeps well above AA on any theme whose text is readable.
     '--portal-dimmed': css(mix(text, background, 0.75)),
     '--portal-surface-hover': css(mix(text, background, 0.06)),
     '--portal-border': css(mix(text, background, 0.3)),
+    ...Object.fromEntries(
+      Object.entries(ACCENTS).flatMap(([name, [light, mid, dark]]) => {
+        // Text on the hover tint, the stronger of the two, reads on the plain tint too.
+        const hover = mix(parse(mid), background, 0.25);
+        const onTint = (on: Rgb) => {
+          const [darkText, lightText] = [readable(parse(dark), on, [0, 0, 0]), readable(parse(light), on, [255, 255, 255])];
+          return css(contrast(darkText, on) >= contrast(lightText, on) ? darkText : lightText);
+        };
+        return [
+          [`--portal-${name}-tint`, css(mix(parse(mid), background, 0.15))],
+          [`--portal-${name}-tint-hover`, css(hover)],
+          [`--portal-${name}-on-tint`, onTint(hover)],
+          [`--portal-${name}-text`, onTint(background)],
+        ];
+      }),
+    ),
+    // Mantine's greys (striped rows, code, borders, secondary text) as steps from the background
+    // to the text, so a dark theme gets dark surfaces and light secondary text, not white on white.
+    ...Object.fromEntries(GREY_STEPS.map((share, i) => [`--portal-grey-${i}`, css(mix(text, background, share))])),
   };
 }
 
