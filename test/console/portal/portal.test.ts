@@ -378,6 +378,19 @@ describe('the consumer portal', () => {
     await first.getByRole('heading', { name: 'This link has expired', level: 1 }).waitFor();
   });
 
+  it('when the session stops working while the page is open, then the next thing the consumer does says the session has ended', async () => {
+    const portal = await aPortal();
+    const page = await c.newPage();
+    await open(page, await portal.link());
+    const token = await page.evaluate(() => JSON.parse(sessionStorage.getItem(sessionStorage.key(0)!)!).accessToken as string);
+    // Ended elsewhere (as when it runs out): the api refuses the token from now on.
+    expect((await c.http().delete('/api/v1/portal/sessions/current').set('Authorization', `Bearer ${token}`)).status).toBe(204);
+    await page.getByRole('link', { name: 'Add endpoint' }).click();
+    await page.getByRole('heading', { name: 'Your session has ended', level: 1 }).waitFor();
+    await page.getByRole('alert').getByText('open it again').waitFor();
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+  });
+
   it('when the consumer ends the session, then the page says so and the token no longer works', async () => {
     const portal = await aPortal();
     const page = await c.newPage();
