@@ -1,5 +1,4 @@
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import { createRoot } from 'react-dom/client';
 import { applyTheme } from './app/portal-theme';
 import { PortalApp } from './app/portal-app';

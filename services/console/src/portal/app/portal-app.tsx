@@ -1,5 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { HeraldClient } from '@herald/client';
 import { useEffect, useState } from 'react';
@@ -62,7 +61,6 @@ export function PortalApp({ store, api }: { store: PortalSessionStore; api: Hera
       getStyleNonce={() => nonce}
       cssVariablesResolver={portalCssVariables}
     >
-      <Notifications position="top-right" />
       <PortalProvider store={store} api={api}>
         <PortalGate />
       </PortalProvider>

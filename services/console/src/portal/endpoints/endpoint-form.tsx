@@ -70,7 +70,6 @@ export function EndpointForm({ endpoint, catalogue, catalogueError, submitLabel,
           onChange={(e) => setUrl(e.currentTarget.value)}
           error={fieldError(error, 'url')}
           autoComplete="url"
-          data-autofocus
         />
         <Textarea
           label="Description"

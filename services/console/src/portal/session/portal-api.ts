@@ -34,6 +34,8 @@ export async function openPortal(store: PortalSessionStore, api: HeraldClient, c
     if (!store.restore()) store.noLink();
     return;
   }
+  // A new link in a tab that holds a session replaces it: the old token would be lost here anyway, so it ends on the api too.
+  if (store.accessToken()) await api.DELETE('/portal/sessions/current').catch(() => undefined);
   store.opening();
   try {
     const { data, response } = await api.POST('/portal/sessions', { body: { code } });
