@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { SCREENSHOTS, useConsole, type ConsoleUser } from '../../support/console';
 import { eventually } from '../../support/eventually';
+import { LoopbackHttp } from '../../support/loopback-http';
 import { tabTo } from '../../support/tab-to';
 import { WebhookReceiver, type ReceivedRequest } from '../../support/webhook-receiver';
 
@@ -59,7 +60,7 @@ interface Portal {
 let n = 0;
 
 /** A project with a themed portal, a catalogue of two event types and one consumer. */
-async function aPortal(theme: object = THEME): Promise<Portal> {
+async function aPortal(theme: object = THEME, allowedOrigins: string[] = []): Promise<Portal> {
   const user = await c.aUserWithProject('portal');
   const api = (method: 'post' | 'put', url: string, body: object) =>
     c.http()[method](`/api/v1${url}`).set('X-API-Key', user.apiKey).send(body);
@@ -71,7 +72,7 @@ async function aPortal(theme: object = THEME): Promise<Portal> {
   ]) {
     expect((await api('post', '/event-types', type)).status).toBe(201);
   }
-  expect((await api('put', '/portal-settings', { allowed_origins: [], theme })).status).toBe(200);
+  expect((await api('put', '/portal-settings', { allowed_origins: allowedOrigins, theme })).status).toBe(200);
   return {
     user,
     uid,
@@ -404,5 +405,40 @@ describe('the consumer portal', () => {
     expect(after.status).toBe(401);
     await page.reload();
     await page.getByRole('heading', { name: 'Open the portal from your account' }).waitFor();
+  });
+
+  it('when the project lists an origin, then its app embeds the portal in a frame that works; an app on another origin shows nothing and spends no link', async () => {
+    let frameSrc = '';
+    const app = () =>
+      new LoopbackHttp((_req, res) =>
+        res
+          .writeHead(200, { 'Content-Type': 'text/html' })
+          .end(
+            `<!doctype html><html lang="en"><title>Acme app</title><iframe title="Webhooks portal" src="${frameSrc}" width="1200" height="700"></iframe></html>`,
+          ),
+      );
+    const [allowed, stranger] = [app(), app()];
+    await Promise.all([allowed.listen(), stranger.listen()]);
+    try {
+      const portal = await aPortal(THEME, [allowed.origin]);
+      frameSrc = await portal.link();
+      const page = await c.newPage();
+      await page.goto(allowed.origin);
+      const frame = page.frameLocator('iframe[title="Webhooks portal"]');
+      await frame.getByRole('heading', { name: 'Endpoints', level: 1 }).waitFor();
+      await frame.getByRole('link', { name: 'Add endpoint' }).click();
+      await frame.getByRole('heading', { name: 'Add an endpoint' }).waitFor();
+      await look(page, 'embedded');
+
+      frameSrc = await portal.link();
+      const elsewhere = await c.newPage();
+      // The load event waits for the frame, refused or not.
+      await elsewhere.goto(stranger.origin);
+      expect(await elsewhere.frameLocator('iframe[title="Webhooks portal"]').getByRole('heading').count()).toBe(0);
+      // The refused frame ran nothing, so the link is still good for the page that may show it.
+      await open(elsewhere, frameSrc);
+    } finally {
+      await Promise.all([allowed.stop(), stranger.stop()]);
+    }
   });
 });
