@@ -18,8 +18,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 600,
-    // The console, the page an email's HTML is previewed in, and the consumer portal (each served
-    // under a policy of its own).
+    // The console; the page an email's HTML is previewed in (served under a policy of its own); and
+    // the consumer portal (src/portal), an entry of its own that never loads the console's code.
     rollupOptions: { input: { main: here('index.html'), preview: here('preview-frame.html'), portal: here('portal.html') } },
   },
   server: {

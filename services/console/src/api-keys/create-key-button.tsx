@@ -9,7 +9,7 @@ import { localInputToIso } from '../shared/format';
 import { apiKeysKey } from './api-keys.query';
 import { ScopePicker } from './scope-picker';
 import type { Scope } from './scopes';
-import { ShownOnce } from './shown-once';
+import { ShownOnce } from '../shared/shown-once';
 
 /** Creates a key with the scopes picked; its secret is shown here once, as the api shows it once. */
 export function CreateKeyButton({ projectId }: { projectId: string }) {

@@ -6,8 +6,8 @@ import { useControlApi } from '../session/session.context';
 import { ErrorAlert } from '../shared/error-alert';
 import { formatTime } from '../shared/format';
 import { apiKeysKey, type ApiKey } from './api-keys.query';
-import { GRACE_PERIOD, GRACE_PERIOD_HELP } from './grace-period';
-import { ShownOnce } from './shown-once';
+import { GRACE_PERIOD, GRACE_PERIOD_HELP } from '../shared/grace-period';
+import { ShownOnce } from '../shared/shown-once';
 
 /**
  * Issues a replacement for a key (same name, scopes and expiry); the old one keeps working for

@@ -6,8 +6,8 @@ import { ApiError, unwrap } from '../session/api-error';
 import { useControlApi } from '../session/session.context';
 import { ErrorAlert } from '../shared/error-alert';
 import { formatTime } from '../shared/format';
-import { GRACE_PERIOD, GRACE_PERIOD_HELP } from './grace-period';
-import { ShownOnce } from './shown-once';
+import { GRACE_PERIOD, GRACE_PERIOD_HELP } from '../shared/grace-period';
+import { ShownOnce } from '../shared/shown-once';
 
 /**
  * The project's webhook signing secret, which receivers verify webhooks with. It is never shown

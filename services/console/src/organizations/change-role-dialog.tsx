@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { meKey } from '../auth/me.query';
 import { unwrap } from '../session/api-error';
 import { useControlApi } from '../session/session.context';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../shared/confirm-dialog';
 import { organizationKey, useOrganizationId, type Member } from './organization.query';
 import { grantableRoles, ROLE_SUMMARY, type Role } from './roles';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../session/api-error';
 import { useControlApi } from '../session/session.context';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../shared/confirm-dialog';
 import { organizationKey, useOrganizationId, type Invitation } from './organization.query';
 
 export type InvitationAction = 'revoke' | 'resend';

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { meKey } from '../auth/me.query';
 import { unwrap } from '../session/api-error';
 import { useControlApi } from '../session/session.context';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../shared/confirm-dialog';
 import { useOrganizationId } from './organization.query';
 
 /** After leaving or deleting, this organization is gone for the user: back home with a fresh list. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../session/api-error';
 import { useControlApi } from '../session/session.context';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../shared/confirm-dialog';
 import { organizationKey, useOrganizationId, type Member } from './organization.query';
 
 /** Removes someone else; leaving (removing oneself) is on the settings section. */

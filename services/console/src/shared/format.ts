@@ -29,6 +29,7 @@ export function statusColor(status: string): string {
     case 'discarded':
     case 'expired':
     case 'cancelled':
+    case 'disabled':
       return 'gray';
     default:
       return 'blue';

@@ -1,7 +1,7 @@
 import { Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { ShownOnce } from '../../api-keys/shown-once';
+import { ShownOnce } from '../../shared/shown-once';
 import { ApiError } from '../../session/api-error';
 import { ErrorAlert } from '../../shared/error-alert';
 import { formatTime, localInputToIso } from '../../shared/format';

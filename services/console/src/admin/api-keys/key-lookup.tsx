@@ -1,7 +1,7 @@
 import { Button, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
-import { ConfirmDialog } from '../../organizations/confirm-dialog';
+import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { ApiError } from '../../session/api-error';
 import { ErrorAlert } from '../../shared/error-alert';
 import { FactsTable } from '../../shared/facts-table';

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { ErrorAlert } from '../shared/error-alert';
+import { ErrorAlert } from './error-alert';
 
 interface ConfirmDialogProps {
   opened: boolean;

@@ -1,0 +1,35 @@
+import { Loader } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
+import { ErrorAlert } from '../../shared/error-alert';
+import { PortalPage } from '../app/portal-page';
+import { EndpointForm } from './endpoint-form';
+import { useEndpointMutations } from './endpoint-mutations';
+import { useEndpoint, useEventTypes } from './endpoints.query';
+
+/** Changes an endpoint's URL, description, event types, rate limit or whether it is enabled. */
+export function EditEndpointPage() {
+  const endpointId = useParams().endpointId!;
+  const navigate = useNavigate();
+  const endpoint = useEndpoint(endpointId);
+  const catalogue = useEventTypes();
+  const { update } = useEndpointMutations(endpointId);
+  const back = () => navigate(`/endpoints/${endpointId}`);
+  return (
+    <PortalPage title="Edit endpoint">
+      <ErrorAlert error={endpoint.error} title="Could not load the endpoint" />
+      {(endpoint.isPending || catalogue.isPending) && !endpoint.error && <Loader aria-label="Loading the endpoint" />}
+      {endpoint.data && !catalogue.isPending && (
+        <EndpointForm
+          endpoint={endpoint.data}
+          catalogue={catalogue.data ?? []}
+          catalogueError={catalogue.error}
+          submitLabel="Save changes"
+          pending={update.isPending}
+          error={update.error}
+          onSubmit={(values) => update.mutate({ values, wasEnabled: endpoint.data.enabled }, { onSuccess: back })}
+          onCancel={back}
+        />
+      )}
+    </PortalPage>
+  );
+}

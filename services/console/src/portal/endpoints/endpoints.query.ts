@@ -1,0 +1,55 @@
+import type { components } from '@herald/client';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { unwrap } from '../../session/api-error';
+import { useConsumerUid, usePortalApi } from '../session/portal.context';
+
+export type Endpoint = components['schemas']['ConsumerEndpoint'];
+export type EventType = components['schemas']['EventType'];
+
+export const PER_PAGE = 25;
+
+export const endpointsKey = ['portal', 'endpoints'] as const;
+export const endpointKey = (id: string) => [...endpointsKey, id] as const;
+
+/** One page of the consumer's endpoints, oldest first. */
+export function useEndpoints(page: number) {
+  const api = usePortalApi();
+  const uid = useConsumerUid();
+  return useQuery({
+    queryKey: [...endpointsKey, 'page', page],
+    queryFn: async () =>
+      unwrap(await api.GET('/consumers/{uid}/endpoints', { params: { path: { uid }, query: { page, per_page: PER_PAGE } } })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useEndpoint(endpointId: string) {
+  const api = usePortalApi();
+  const uid = useConsumerUid();
+  return useQuery({
+    queryKey: endpointKey(endpointId),
+    queryFn: async () =>
+      unwrap(await api.GET('/consumers/{uid}/endpoints/{endpoint_id}', { params: { path: { uid, endpoint_id: endpointId } } })),
+  });
+}
+
+/** A catalogue larger than this is cut short; a consumer can still type any name or pattern. */
+const CATALOGUE_PAGES = 10;
+
+/** The project's catalogue of event types, every page of it (by name), for picking subscriptions. */
+export function useEventTypes() {
+  const api = usePortalApi();
+  return useQuery({
+    queryKey: ['portal', 'event-types'],
+    queryFn: async () => {
+      const all: EventType[] = [];
+      for (let page = 1; page <= CATALOGUE_PAGES; page++) {
+        const answer = unwrap(await api.GET('/event-types', { params: { query: { page, per_page: 100 } } }));
+        all.push(...answer.items);
+        if (page >= answer.total_pages) break;
+      }
+      return all;
+    },
+    staleTime: 60_000,
+  });
+}
