@@ -51,6 +51,12 @@ export interface DeliveryMessage {
    * redelivery can skip that read. Retries, replays and fan-out's republish never carry it.
    */
   target?: DeliveryMessageTarget;
+  /**
+   * A delivery to a rate-limited consumer endpoint held back until its send slot (epoch ms),
+   * claimed from the endpoint's schedule before it was requeued: the same attempt, sent at that
+   * slot without claiming another (docs/consumers.md, "Rate limit").
+   */
+  rate_slot?: number;
 }
 
 /** The notification as fan-out created it: enough to send a webhook's first attempt. */

@@ -25,5 +25,6 @@ export async function startWebhookWorker(config: Config, logger: Logger): Promis
     prefetch: config.WEBHOOK_PREFETCH,
     provider,
     firstAttemptFromMessage: true,
+    consumerEndpoints: true,
   });
 }

@@ -142,11 +142,15 @@ export class EndpointRepository {
     return rows[0]?.previous_expires_at;
   }
 
-  /** `reason` null enables; a reason disables (keeping the first time it was disabled). */
+  /**
+   * `reason` null enables; a reason disables (keeping the first time it was disabled). Enabling
+   * clears `failing_since`: the endpoint gets a whole period again before Herald disables it.
+   */
   async setDisabled(projectId: string, uid: string, id: string, reason: string | null): Promise<EndpointView | undefined> {
     const { rows } = await this.db.query<Row>(
       viewOf(`UPDATE consumer_endpoints e SET
                 disabled_at = CASE WHEN $4::text IS NULL THEN NULL ELSE COALESCE(e.disabled_at, now()) END,
+                failing_since = CASE WHEN $4::text IS NULL THEN NULL ELSE e.failing_since END,
                 disabled_reason = $4, updated_at = now()
               FROM consumers c WHERE c.id = e.consumer_id AND ${ONE} RETURNING e.*`),
       [projectId, uid, id, reason],
