@@ -93,6 +93,7 @@ async function endpointOf(consumer: string, id: string) {
   return (await api().get(`/api/v1/consumers/${consumer}/endpoints/${id}`).set('X-API-Key', f.key)).body as {
     enabled: boolean;
     disabled_reason: string | null;
+    failing_since: string | null;
   };
 }
 
@@ -147,7 +148,7 @@ describe('an endpoint whose deliveries keep failing', () => {
 
     const [first] = await publishTo(acme);
     expect((await settled(first)).status).toBe('failed');
-    expect((await endpointOf(acme, failing.id)).enabled).toBe(true);
+    expect(await endpointOf(acme, failing.id)).toMatchObject({ enabled: true, failing_since: expect.any(String) });
 
     await new Promise((resolve) => setTimeout(resolve, DISABLE_AFTER_MS + 200));
     const [second] = await publishTo(acme);
@@ -170,17 +171,29 @@ describe('an endpoint whose deliveries keep failing', () => {
       metadata: { uid: acme, reason: endpoint.disabled_reason, automatic: true },
     });
 
-    // Disabled: a new event makes nothing for it.
+    // Disabled: a new event makes nothing for it, and its failures cannot be replayed until it is enabled.
     const sentBefore = failing.arrivals.length;
+    const replay = await api()
+      .post(`/api/v1/consumers/${acme}/endpoints/${failing.id}/replay`)
+      .set('X-API-Key', f.key)
+      .send({ since: new Date(0).toISOString() });
+    expect(replay.status).toBe(409);
     const [third] = await publishTo(acme);
     expect(await settled(third)).toMatchObject({ status: 'completed', notifications: [] });
 
     failing.healthy = true;
     const enabled = await api().post(`/api/v1/consumers/${acme}/endpoints/${failing.id}/enable`).set('X-API-Key', f.key).send({});
-    expect(enabled.body).toMatchObject({ enabled: true, disabled_reason: null });
+    expect(enabled.body).toMatchObject({ enabled: true, disabled_reason: null, failing_since: null });
     const [fourth] = await publishTo(acme);
     expect((await settled(fourth)).status).toBe('completed');
     expect(failing.arrivals).toHaveLength(sentBefore + 1);
+    // Its failures of the period are dead letters: replayed, they are delivered now.
+    const replayed = await api()
+      .post(`/api/v1/consumers/${acme}/endpoints/${failing.id}/replay`)
+      .set('X-API-Key', f.key)
+      .send({ since: new Date(0).toISOString() });
+    expect(replayed.body).toEqual({ requeued: 2, limit_reached: false });
+    await eventually(() => expect(failing.arrivals).toHaveLength(sentBefore + 3));
   }, 60000);
 
   it('when one delivery succeeded within the period, then the endpoint stays enabled however long ago its failures began', async () => {

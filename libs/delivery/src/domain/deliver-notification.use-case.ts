@@ -252,10 +252,14 @@ export async function deliverNotification(
   if (rate && target.endpointId && deps.endpoints) {
     const paced = await deps.endpoints.pacing.pace(target.endpointId, msg.project_id, rate, msg.rate_slot);
     if (paced.kind === 'hold') {
-      await deps.followUps.holdUntil(msg, paced.delayMs, paced.slot, requestId);
+      // No longer than the channel's longest retry delay: on RabbitMQ a message waits in the delay
+      // queue of its band, and one longer than the last band's would hold up the retries queued
+      // behind it. A delivery back before its slot is simply held again, still holding that slot.
+      const delayMs = Math.min(paced.delayMs, deps.policy.maxDelayMs);
+      await deps.followUps.holdUntil(msg, delayMs, paced.slot, requestId);
       observeHeld(channel, 'requeued');
       if (logger.isDebugEnabled())
-        logger.debug(`${channel} delivery held back for its endpoint's rate limit`, { ...ids, delay_ms: paced.delayMs });
+        logger.debug(`${channel} delivery held back for its endpoint's rate limit`, { ...ids, delay_ms: delayMs });
       return 'ack';
     }
     if (paced.waitedMs > 0) observeHeld(channel, 'waited');
