@@ -59,6 +59,7 @@ const pick = (r) =>
         publish_events_per_s: r.publish_events_per_s,
         latency_ms: r.latency_ms,
         stalled: r.stalled,
+        rounds: r.rounds,
         cpu: r.cpu,
       };
 
