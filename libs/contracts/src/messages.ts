@@ -57,6 +57,8 @@ export interface DeliveryMessage {
    * slot without claiming another (docs/consumers.md, "Rate limit").
    */
   rate_slot?: number;
+  /** It came back from such a hold late for its slot once already: late again, it goes at once. */
+  rate_late?: boolean;
 }
 
 /** The notification as fan-out created it: enough to send a webhook's first attempt. */

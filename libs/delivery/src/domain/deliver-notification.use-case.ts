@@ -250,13 +250,14 @@ export async function deliverNotification(
   if (target.endpoint?.disabled) return failDisabled(deps, msg, target, requestId, ids);
   const rate = target.endpoint?.rateLimitPerSecond;
   if (rate && target.endpointId && deps.endpoints) {
-    const paced = await deps.endpoints.pacing.pace(target.endpointId, msg.project_id, rate, msg.rate_slot);
+    const held = msg.rate_slot === undefined ? undefined : { slot: msg.rate_slot, late: msg.rate_late === true };
+    const paced = await deps.endpoints.pacing.pace(target.endpointId, msg.project_id, rate, held);
     if (paced.kind === 'hold') {
       // No longer than the channel's longest retry delay: on RabbitMQ a message waits in the delay
       // queue of its band, and one longer than the last band's would hold up the retries queued
       // behind it. A delivery back before its slot is simply held again, still holding that slot.
       const delayMs = Math.min(paced.delayMs, deps.policy.maxDelayMs);
-      await deps.followUps.holdUntil(msg, delayMs, paced.slot, requestId);
+      await deps.followUps.holdUntil(msg, delayMs, { slot: paced.slot, late: paced.late }, requestId);
       observeHeld(channel, 'requeued');
       if (logger.isDebugEnabled())
         logger.debug(`${channel} delivery held back for its endpoint's rate limit`, { ...ids, delay_ms: delayMs });

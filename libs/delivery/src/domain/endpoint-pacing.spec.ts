@@ -47,7 +47,7 @@ describe('EndpointPacing', () => {
   it('when its slot is further away than the longest wait, then it is held back to its slot, the same attempt', async () => {
     const t = setup({ maxWaitMs: 150, maxWaiting: 10 });
     await t.pacing.pace('e', 'p', 5);
-    expect(await t.pacing.pace('e', 'p', 5)).toEqual({ kind: 'hold', delayMs: 200, slot: t.now + 200 });
+    expect(await t.pacing.pace('e', 'p', 5)).toEqual({ kind: 'hold', delayMs: 200, slot: t.now + 200, late: false });
     expect(t.slept).toEqual([]);
   });
 
@@ -62,14 +62,24 @@ describe('EndpointPacing', () => {
     const t = setup();
     const slot = t.now + 50;
     t.advance(60);
-    expect(await t.pacing.pace('e', 'p', 5, slot)).toEqual({ kind: 'send', waitedMs: 0 });
+    expect(await t.pacing.pace('e', 'p', 5, { slot, late: false })).toEqual({ kind: 'send', waitedMs: 0 });
     expect(t.claims).toHaveLength(0);
   });
 
   it('when a held delivery comes back more than half an interval late, then it claims a fresh slot rather than bunch with later ones', async () => {
     const t = setup();
     const slot = t.now - 150;
-    await t.pacing.pace('e', 'p', 5, slot);
+    await t.pacing.pace('e', 'p', 5, { slot, late: false });
     expect(t.claims).toHaveLength(1);
+  });
+
+  it('when a held delivery late once is requeued again, then it says so, and late a second time it goes at once instead of chasing slots', async () => {
+    const t = setup({ maxWaitMs: 100, maxWaiting: 10 });
+    await t.pacing.pace('e', 'p', 5); // the schedule's next slot is now 200 ms away
+    const again = await t.pacing.pace('e', 'p', 5, { slot: t.now - 150, late: false });
+    expect(again).toMatchObject({ kind: 'hold', late: true });
+    expect(await t.pacing.pace('e', 'p', 5, { slot: t.now - 150, late: true })).toEqual({ kind: 'send', waitedMs: 0 });
+    // The first delivery's slot and the late one's fresh slot; late again, it claimed none.
+    expect(t.claims).toHaveLength(2);
   });
 });

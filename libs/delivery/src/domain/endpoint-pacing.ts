@@ -1,7 +1,13 @@
 import type { SendSlot } from '../data/endpoint-health.repository';
 
 /** Send now, or requeue the same attempt for `delayMs`, carrying the slot it holds (epoch ms). */
-export type PaceVerdict = { kind: 'send'; waitedMs: number } | { kind: 'hold'; delayMs: number; slot: number };
+export type PaceVerdict = { kind: 'send'; waitedMs: number } | { kind: 'hold'; delayMs: number; slot: number; late: boolean };
+
+/** What a requeued delivery brings back: its slot, and whether it already came back late once. */
+export interface HeldSlot {
+  slot: number;
+  late: boolean;
+}
 
 export interface EndpointPacingOptions {
   /** The longest a delivery waits in the worker for its slot; one further away is requeued. */
@@ -37,6 +43,12 @@ const MAX_CLAIMS = 3;
  * claims a fresh slot instead: sending it then would bunch it with the sends of later slots.
  * Every send thus goes within half an interval after a slot of its own, so no second holds more
  * than the rate + 1 (bar a process so far behind that it is late three times in a row).
+ *
+ * A requeued delivery comes back late once at most: one late again goes at once. On RabbitMQ a
+ * held message waits in the delay queue of its band behind whatever is ahead of it (retries with
+ * longer delays); under steady retry traffic a delivery chasing fresh slots could come back late
+ * every time, wasting a slot each time and never going. Bounded so, the endpoint may get a few
+ * sends closer together than its rate after such a hold-up, and every delivery is sent.
  */
 export class EndpointPacing {
   private waiting = 0;
@@ -48,9 +60,14 @@ export class EndpointPacing {
     private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   ) {}
 
-  async pace(endpointId: string, projectId: string, ratePerSecond: number, heldSlot?: number): Promise<PaceVerdict> {
+  async pace(endpointId: string, projectId: string, ratePerSecond: number, held?: HeldSlot): Promise<PaceVerdict> {
     const lateness = Math.max(500 / ratePerSecond, MIN_LATENESS_MS);
-    let slot = heldSlot;
+    let slot = held?.slot;
+    let late = held?.late ?? false;
+    if (held && this.now() - held.slot > lateness) {
+      if (late) return { kind: 'send', waitedMs: 0 };
+      late = true;
+    }
     let waitedMs = 0;
     for (let claims = 0; ;) {
       if (slot === undefined || this.now() - slot > lateness) {
@@ -62,7 +79,7 @@ export class EndpointPacing {
       }
       const wait = Math.ceil(slot - this.now());
       if (wait <= 0) return { kind: 'send', waitedMs };
-      if (wait > this.options.maxWaitMs || this.waiting >= this.options.maxWaiting) return { kind: 'hold', delayMs: wait, slot };
+      if (wait > this.options.maxWaitMs || this.waiting >= this.options.maxWaiting) return { kind: 'hold', delayMs: wait, slot, late };
       this.waiting++;
       try {
         await this.sleep(wait);
