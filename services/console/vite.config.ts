@@ -18,8 +18,9 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 600,
-    // The console, and the page an email's HTML is previewed in (served under a policy of its own).
-    rollupOptions: { input: { main: here('index.html'), preview: here('preview-frame.html') } },
+    // The console, the page an email's HTML is previewed in, and the consumer portal (each served
+    // under a policy of its own).
+    rollupOptions: { input: { main: here('index.html'), preview: here('preview-frame.html'), portal: here('portal.html') } },
   },
   server: {
     port: 5173,

@@ -154,6 +154,13 @@ const envSchema = z.object({
   /** DNS servers intake asks directly (c-ares, no libuv thread) instead of the operating system's resolver. */
   WEBHOOK_DNS_SERVERS: commaList.refine((list) => list.every(dnsServer), 'expected IP addresses, optionally with :port'),
   WEBHOOK_PREFETCH: int(64, 1),
+  /**
+   * Sends in a row to one project's webhook origin that timed out, could not connect or got a 5xx
+   * before its circuit opens (its deliveries then fail at once, on their usual backoff); 0 = off.
+   */
+  WEBHOOK_CIRCUIT_FAILURES: int(5, 0),
+  /** How long an opened circuit waits before one delivery probes; doubles per failed probe, up to 20x. */
+  WEBHOOK_CIRCUIT_OPEN_MS: int(30_000, 1),
   WEBHOOK_MAX_RESPONSE_BYTES: int(64 * 1024, 0),
   FANOUT_PREFETCH: int(32, 1),
   /**
@@ -224,6 +231,8 @@ const envSchema = z.object({
   MAGIC_LINK_PER_ADDRESS_PER_HOUR: int(50, 1),
   /** Magic-link requests per client IP per hour, all addresses together. */
   MAGIC_LINK_PER_IP_PER_HOUR: int(30, 1),
+  /** Consumer portal code exchanges (POST /portal/sessions) per client IP per minute. */
+  PORTAL_CODE_EXCHANGES_PER_IP_PER_MINUTE: int(20, 1),
   /** Proxies whose X-Forwarded-For names the client (empty: the client is the TCP peer). */
   TRUST_PROXY_CIDRS: trustedCidrs,
   /** Calls without credentials (sign-in, OAuth, invitation accept) per client IP per minute; 0 turns it off. */

@@ -32,6 +32,7 @@ import { EmailCategories1764100000000 } from './migrations/1764100000000-email-c
 import { TemplateHeaders1764095000000 } from './migrations/1764095000000-template-headers';
 import { WebhookConsumers1764105000000 } from './migrations/1764105000000-webhook-consumers';
 import { NotificationEndpoints1764110000000 } from './migrations/1764110000000-notification-endpoints';
+import { ConsumerPortal1764200000000 } from './migrations/1764200000000-consumer-portal';
 import { EndpointHealth1764210000000 } from './migrations/1764210000000-endpoint-health';
 
 export const MIGRATIONS = [
@@ -66,6 +67,7 @@ export const MIGRATIONS = [
   EmailCategories1764100000000,
   WebhookConsumers1764105000000,
   NotificationEndpoints1764110000000,
+  ConsumerPortal1764200000000,
   EndpointHealth1764210000000,
 ];
 

@@ -76,6 +76,18 @@ export const deliveriesMoved = new Counter({
   registers,
 });
 
+export const webhookCircuitsOpened = new Counter({
+  name: 'herald_webhook_circuits_opened_total',
+  help: "Times a project's webhook origin failed WEBHOOK_CIRCUIT_FAILURES sends in a row (or a probe failed) and its circuit opened.",
+  registers,
+});
+
+export const webhookCircuitsOpen = new Gauge({
+  name: 'herald_webhook_circuits_open',
+  help: 'Project webhook origins this worker process is not trying now (circuit open or probing).',
+  registers,
+});
+
 export const deliveriesHeld = new Counter({
   name: 'herald_deliveries_held_total',
   help: 'Deliveries to a rate-limited consumer endpoint held back for its next send slot, by channel and how: waited in the worker or requeued delayed.',

@@ -12,6 +12,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { apiAreas } from './areas';
 import { builtConsoleDir, consoleSite } from './console/console-site';
+import { PortalSettingsRepository } from './portal/portal-settings.repository';
 import { SystemProject } from './projects/system-project';
 import { answerClientErrorsAsJson } from './http/client-error';
 import { createApp } from './http/create-app';
@@ -31,6 +32,8 @@ export interface RunningApi {
   scrubMagicLinks(): Promise<void>;
   /** The same for invitation emails. */
   scrubInvitationLinks(): Promise<void>;
+  /** Drops expired consumer portal codes and sessions now (also done every minute). */
+  purgePortalSessions(): Promise<void>;
   /** Readiness (database and queue answer; liveness needs neither) and the platform gauges. */
   health: ProcessHealth;
   stop(): Promise<void>;
@@ -83,7 +86,9 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   for (const job of jobs) await job.start();
   const runOnce = (name: string) => jobNamed(jobs, name).runOnce?.() ?? Promise.resolve();
 
-  const app = createApp({ config, logger, areas, site: consoleSite(builtConsoleDir()) });
+  const portalSettings = new PortalSettingsRepository(db);
+  const portalOrigins = async (projectId: string) => (await portalSettings.get(projectId)).allowed_origins;
+  const app = createApp({ config, logger, areas, site: consoleSite(builtConsoleDir(), portalOrigins) });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(config.PORT, () => resolve(s));
   });
@@ -102,6 +107,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     compactRollup: () => runOnce('analytics rollup compaction'),
     scrubMagicLinks: () => runOnce('magic-link scrub'),
     scrubInvitationLinks: () => runOnce('invitation link scrub'),
+    purgePortalSessions: () => runOnce('portal session purge'),
     health: {
       // The api consumes nothing: only readiness, so a database or broker outage never restarts it.
       ready: intakeReadiness(consumerHealth({ db, queue: broker, stallMs: config.LIVENESS_STALL_MS })),

@@ -15,6 +15,7 @@ import { liveDeliveriesArea } from './live-deliveries/live-deliveries.area';
 import { notificationsArea } from './notifications/notifications.area';
 import { oauthArea } from './oauth/oauth.area';
 import { organizationsArea } from './organizations/organizations.area';
+import { portalArea } from './portal/portal.area';
 import { projectsArea } from './projects/projects.area';
 import { scheduledEventsArea } from './scheduled-events/scheduled-events.area';
 import { settingsArea } from './settings/settings.area';
@@ -27,13 +28,14 @@ import { usageArea } from './usage/usage.area';
 
 /**
  * Every area of the api, a line each: a new area adds its line here and nothing else outside its
- * folder. Gates of one edge stage run in this order (http/area.ts): the API key before the bearer
- * (identify), the organization role before the administrator permission (authorize).
+ * folder. Gates of one edge stage run in this order (http/area.ts): the API key, then a portal
+ * session, before the bearer (identify), the organization role before the administrator permission (authorize).
  */
 export function apiAreas(infrastructure: Infrastructure): Area[] {
   return [
     usageArea(infrastructure),
     apiKeysArea(infrastructure),
+    portalArea(infrastructure),
     authArea(infrastructure),
     organizationsArea(infrastructure),
     adminArea(infrastructure),

@@ -4,6 +4,7 @@ import type { Logger } from '@herald/logger';
 import { AddressPolicy, createGuardedDispatcher } from '@herald/net-guard';
 import { SecretBox } from '@herald/secrets';
 import { SigningSecretCache } from './data/signing-secret.cache';
+import { DestinationBreaker } from './domain/destination-breaker';
 import { HttpWebhookSender } from './providers/webhook.http-sender';
 import { WebhookProvider } from './providers/webhook.provider';
 
@@ -19,7 +20,13 @@ export async function startWebhookWorker(config: Config, logger: Logger): Promis
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
     maxResponseBytes: config.WEBHOOK_MAX_RESPONSE_BYTES,
   });
-  const provider = new WebhookProvider(sender, new SigningSecretCache(new SecretBox(config.secretsKey)), () => dispatcher.close());
+  const breaker = new DestinationBreaker({
+    failures: config.WEBHOOK_CIRCUIT_FAILURES,
+    openMs: config.WEBHOOK_CIRCUIT_OPEN_MS,
+    maxOpenMs: config.WEBHOOK_CIRCUIT_OPEN_MS * 20,
+  });
+  const secrets = new SigningSecretCache(new SecretBox(config.secretsKey));
+  const provider = new WebhookProvider(sender, secrets, () => dispatcher.close(), breaker);
   return startDeliveryWorker(config, logger, {
     channel: 'webhook',
     prefetch: config.WEBHOOK_PREFETCH,

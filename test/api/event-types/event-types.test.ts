@@ -52,6 +52,34 @@ describe('event types', () => {
     expect((await api().get(`/api/v1/event-types/${name}`).set('X-API-Key', f.key)).status).toBe(404);
   });
 
+  it('when a schema has an $id and a backtracking pattern, then it is saved twice and a long payload is refused at once', async () => {
+    const schema = { $id: 'https://acme.example/sku.json', type: 'object', properties: { sku: { type: 'string', pattern: '^(a+)+$' } } };
+    for (const name of [uniqueName('sku.changed'), uniqueName('sku.changed')]) {
+      expect((await api().post('/api/v1/event-types').set('X-API-Key', f.key).send({ name, schema })).status).toBe(201);
+      // A backtracking engine would take 2^40000 steps on this payload; the api answers at once.
+      const refused = await api()
+        .post('/api/v1/events')
+        .set('X-API-Key', f.key)
+        .send(eventOf(name, { sku: `${'a'.repeat(40_000)}!` }));
+      expect(refused.status).toBe(422);
+      expect(refused.body.detail[0].loc).toEqual(['body', 'payload', 'sku']);
+      expect(
+        (
+          await api()
+            .post('/api/v1/events')
+            .set('X-API-Key', f.key)
+            .send(eventOf(name, { sku: 'aaa' }))
+        ).status,
+      ).toBe(202);
+    }
+    const lookahead = await api()
+      .post('/api/v1/event-types')
+      .set('X-API-Key', f.key)
+      .send({ name: uniqueName('sku.bad'), schema: { type: 'string', pattern: '^(?=a)' } });
+    expect(lookahead.status).toBe(422);
+    expect(lookahead.body.detail[0].loc).toEqual(['body', 'schema']);
+  });
+
   it('when the name is taken, then 409', async () => {
     const name = uniqueName('user.created');
     await api().post('/api/v1/event-types').set('X-API-Key', f.key).send({ name });

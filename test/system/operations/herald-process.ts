@@ -108,6 +108,9 @@ export class OperationsEnv {
       RETRY_MAX_ATTEMPTS: '3',
       RETRY_BASE_DELAY_MS: '50',
       RETRY_MAX_DELAY_MS: '200',
+      // Off unless a test file turns it on: many files fail one receiver on purpose, many times in a
+      // row, and assert what each attempt met (test/webhook-worker/circuit-breaker.test.ts tests it).
+      WEBHOOK_CIRCUIT_FAILURES: '0',
       API_KEY_CACHE_TTL_MS: '0',
       ...this.base,
       ...overrides,

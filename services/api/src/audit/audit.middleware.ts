@@ -22,6 +22,15 @@ function parseJson(chunk: unknown): unknown {
 }
 
 /**
+ * A consumer portal session acts with neither an API key nor a user: the entry's actor columns
+ * stay null and its metadata names the session's consumer, so the project can tell these changes apart.
+ */
+function withPortalActor(metadata: Record<string, unknown>, req: Request): Record<string, unknown> {
+  if (!req.portal) return metadata;
+  return { ...metadata, actor: { type: 'portal_session', consumer_uid: req.portal.consumerUid, session_id: req.portal.sessionId } };
+}
+
+/**
  * Writes one audit entry for every successful call of an operation that openapi.yaml marks with
  * `x-audit-action`: one generic place instead of a line in every route. It hooks `res.end`, so
  * the entry is stored before the client sees the 2xx (a caller can read its own entry at once);
@@ -29,20 +38,25 @@ function parseJson(chunk: unknown): unknown {
  */
 export function auditTrail(audit: AuditLogRepository, logger: Logger): RequestHandler {
   return (req, res, next) => {
+    // Most requests (every POST /events) are of operations that record nothing: they pay nothing.
+    const spec = auditSpecOf(req);
+    if (!spec) return next();
     // Before the openapi validator adds defaults to the body: the fields the caller actually sent.
     const sentFields = typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) ? Object.keys(req.body) : [];
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     let recorded = false;
     res.end = ((...args: unknown[]) => {
-      const spec = recorded ? undefined : auditSpecOf(req);
-      if (!spec || !req.auth || res.statusCode < 200 || res.statusCode >= 300) return end(...args);
+      if (recorded || !req.auth || res.statusCode < 200 || res.statusCode >= 300) return end(...args);
       recorded = true;
       const entry = {
         projectId: req.auth.projectId,
         action: spec.action,
         actorApiKeyId: req.auth.apiKeyId,
         actorUserId: req.auth.userId,
-        metadata: auditMetadata(spec, { params: req.params, query: req.query, body: req.body, sentFields }, parseJson(args[0])),
+        metadata: withPortalActor(
+          auditMetadata(spec, { params: req.params, query: req.query, body: req.body, sentFields }, parseJson(args[0])),
+          req,
+        ),
         requestId: req.requestId,
       };
       audit

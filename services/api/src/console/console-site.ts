@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import express, { type RequestHandler } from 'express';
+import express, { type RequestHandler, type Response } from 'express';
 import { BASE_PATH } from '../http/base-path';
 
 /** The placeholder index.html carries for the nonce of its style tags (services/console/index.html). */
@@ -13,7 +13,7 @@ const NONCE_PLACEHOLDER = '__CSP_NONCE__';
  * talks to this origin only; no page may frame it. `frame-src 'self'` lets the template editor
  * show its preview in a sandboxed srcdoc frame (which has an opaque origin: it reaches nothing).
  */
-function contentSecurityPolicy(nonce: string): string {
+function contentSecurityPolicy(nonce: string, frameAncestors = "'none'"): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -25,9 +25,17 @@ function contentSecurityPolicy(nonce: string): string {
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameAncestors}`,
   ].join('; ');
 }
+
+/** The consumer portal page of a project (docs/consumers.md, Portal): `/portal/<project_id>`. */
+const PORTAL_PAGE = /^\/portal\/([^/]+)\/?$/;
+const PORTAL_HTML = 'portal.html';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The origins a project lets frame its portal page (its portal settings); none when it has none. */
+export type PortalFrameAncestors = (projectId: string) => Promise<string[]>;
 
 /**
  * The page an email template's HTML is previewed in (shared/html-frame.tsx): framed by the
@@ -53,6 +61,26 @@ const PAGE_HEADERS = {
   'X-Frame-Options': 'DENY',
 };
 
+/**
+ * The portal page, framed only by the origins its project lists (CSP `frame-ancestors`, which
+ * supersedes X-Frame-Options, so that header is left off): with none, or for an id that is no
+ * project's, `'none'`, the same page either way, so the answer does not tell whether a project
+ * exists. The code in the URL fragment never reaches here, and no-referrer keeps it out of Referers.
+ */
+async function servePortal(page: string, projectId: string, portalOrigins: PortalFrameAncestors, res: Response): Promise<void> {
+  const origins = UUID.test(projectId) ? await portalOrigins(projectId) : [];
+  const nonce = randomBytes(16).toString('base64');
+  res.removeHeader('X-Frame-Options');
+  res
+    .status(200)
+    .set({
+      'Content-Security-Policy': contentSecurityPolicy(nonce, origins.length ? origins.join(' ') : "'none'"),
+      'Cache-Control': 'no-cache',
+    })
+    .type('html')
+    .send(page.replaceAll(NONCE_PLACEHOLDER, nonce));
+}
+
 /** Where `npm run build` puts the console (services/console/dist), found through the workspace package. */
 export function builtConsoleDir(): string | undefined {
   try {
@@ -69,7 +97,7 @@ export function builtConsoleDir(): string | undefined {
  * the links in Herald's emails), never cached, with a fresh nonce in its CSP. Without a built
  * console those paths say how to build it. Only GET and HEAD; /api/v1 is never touched here.
  */
-export function consoleSite(dir: string | undefined): RequestHandler {
+export function consoleSite(dir: string | undefined, portalOrigins: PortalFrameAncestors = async () => []): RequestHandler {
   if (!dir) {
     return (req, res, next) => {
       if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith(`${BASE_PATH}/`)) return next();
@@ -86,6 +114,7 @@ export function consoleSite(dir: string | undefined): RequestHandler {
     etag: false,
   });
   const files = express.static(dir, { maxAge: '1h', index: false, etag: false });
+  const portal = existsSync(path.join(dir, PORTAL_HTML)) ? readFileSync(path.join(dir, PORTAL_HTML), 'utf8') : undefined;
   return (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === BASE_PATH || req.path.startsWith(`${BASE_PATH}/`)) return next();
     res.set(PAGE_HEADERS);
@@ -95,6 +124,11 @@ export function consoleSite(dir: string | undefined): RequestHandler {
         .set({ 'Content-Security-Policy': PREVIEW_FRAME_POLICY, 'X-Frame-Options': 'SAMEORIGIN', 'Cache-Control': 'no-cache' })
         .type('html')
         .send(previewFrame);
+      return;
+    }
+    const portalProject = PORTAL_PAGE.exec(req.path)?.[1];
+    if (portalProject !== undefined && portal) {
+      servePortal(portal, portalProject, portalOrigins, res).catch(next);
       return;
     }
     if (req.path.startsWith('/assets/')) {

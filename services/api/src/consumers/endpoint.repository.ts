@@ -182,4 +182,24 @@ export class EndpointRepository {
     });
     return { ...found, items: found.items.map((r) => ({ ...r, delivered_at: iso(r.delivered_at) })) };
   }
+  /** One notification of this endpoint with its attempts (the worker logs status_code and latency_ms per attempt). */
+  async delivery(projectId: string, endpointId: string, notificationId: string): Promise<Record<string, unknown> | undefined> {
+    const { rows } = await this.db.query<{ delivered_at: Date | null }>(
+      `SELECT n.id, n.event_id, ev.event_type, n.status, n.retry_count, n.last_error, n.delivered_at, n.created_at, n.updated_at,
+              COALESCE((SELECT json_agg(json_build_object(
+                          'attempt', l.attempt, 'status', l.status,
+                          'status_code', CASE WHEN jsonb_typeof(l.provider_response->'status_code') = 'number'
+                                              THEN (l.provider_response->>'status_code')::int END,
+                          'error', l.error,
+                          'duration_ms', CASE WHEN jsonb_typeof(l.provider_response->'latency_ms') = 'number'
+                                              THEN round((l.provider_response->>'latency_ms')::numeric)::int END,
+                          'created_at', l.created_at) ORDER BY l.id)
+                          FROM notification_logs l WHERE l.notification_id = n.id), '[]'::json) AS attempts
+         FROM notifications n JOIN events ev ON ev.id = n.event_id
+        WHERE n.project_id = $1 AND n.endpoint_id = $2 AND n.id = $3`,
+      [projectId, endpointId, notificationId],
+    );
+    const row = rows[0];
+    return row && { ...row, delivered_at: iso(row.delivered_at) };
+  }
 }

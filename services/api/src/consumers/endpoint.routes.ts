@@ -62,6 +62,11 @@ export function endpointRoutes({
     res.json(await endpoints.deliveries(callerOf(req).projectId, uid, endpoint_id, stringQuery(req, 'status'), pageOf(req)));
   });
 
+  router.get(`${ONE}/deliveries/:notification_id`, async (req, res) => {
+    const { uid, endpoint_id, notification_id } = req.params;
+    res.json(await endpoints.delivery(callerOf(req).projectId, uid, endpoint_id, notification_id));
+  });
+
   router.post(`${ONE}/replay`, async (req, res) => {
     const { uid, endpoint_id } = req.params;
     res.json(await replayEndpointFailures({ endpoints, deadLetters }, callerOf(req), uid, endpoint_id, req.body));

@@ -98,6 +98,12 @@ export class EndpointsService {
     return this.repos.endpoints.deliveries(projectId, endpoint.id, status, page);
   }
 
+  /** A notification that is not this endpoint's is a 404, as an unknown one. */
+  async delivery(projectId: string, uid: string, id: string, notificationId: string): Promise<Record<string, unknown>> {
+    const endpoint = await this.get(projectId, uid, id);
+    return found(await this.repos.endpoints.delivery(projectId, endpoint.id, notificationId), `delivery ${notificationId}`);
+  }
+
   private async checkUrl(url: string): Promise<void> {
     const issues = await endpointUrlIssues(url, this.targets());
     if (issues.length) throw new ValidationFailed(issues);

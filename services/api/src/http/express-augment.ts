@@ -1,4 +1,4 @@
-import type { ProjectIdentity, Principal } from '../shared/request-identity';
+import type { PortalIdentity, ProjectIdentity, Principal } from '../shared/request-identity';
 
 /** What the gates put on a request and the edge (rate limit, security handlers) reads. */
 declare global {
@@ -10,6 +10,8 @@ declare global {
       auth?: ProjectIdentity;
       /** The signed-in user and session of a bearer request. */
       principal?: Principal;
+      /** The consumer portal session of a `PortalAuth` request (with `auth` naming its project). */
+      portal?: PortalIdentity;
       /** The system account calling an /admin operation with one of its credentials. */
       systemAccountId?: string;
     }

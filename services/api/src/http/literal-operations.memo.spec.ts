@@ -2,7 +2,7 @@ import express, { type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import request from 'supertest';
 import { rememberLiteralOperations } from './literal-operations.memo';
-import { OPENAPI_PATH } from './openapi.middleware';
+import { OPENAPI_PATH } from './openapi-path';
 import { textFormats } from './text.formats';
 
 /** The validator's own matching steps on openapi.yaml, its metadata step counted and remembered. */

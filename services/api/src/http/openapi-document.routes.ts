@@ -1,6 +1,6 @@
 import { routes, type RouteTable } from './route-table';
 import { readFileSync } from 'node:fs';
-import { OPENAPI_PATH } from './openapi.middleware';
+import { OPENAPI_PATH } from './openapi-path';
 
 /**
  * GET /openapi.yaml: the very document this process validates requests against, read once at

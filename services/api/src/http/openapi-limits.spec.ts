@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { ADMIN_PERMISSIONS } from '../admin/permissions';
-import { OPENAPI_PATH } from './openapi.middleware';
+import { OPENAPI_PATH } from './openapi-path';
 
 /** The operations of openapi.yaml as text blocks, from one `operationId` to the next, with the path each is under. */
 function operations(): Array<{ id: string; text: string; path: string }> {

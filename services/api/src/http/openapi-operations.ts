@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { load } from 'js-yaml';
-import { OPENAPI_PATH } from './openapi.middleware';
+import { OPENAPI_PATH } from './openapi-path';
 import { expressTemplate, key, METHODS, type OperationKey } from './route-table';
 
 /** The operations openapi.yaml documents, as route keys ("GET /events/:id"), read from the file the validator uses. */
@@ -9,4 +9,13 @@ export function documentedOperations(path = OPENAPI_PATH): OperationKey[] {
   return Object.entries(document.paths ?? {}).flatMap(([template, item]) =>
     METHODS.filter((m) => item[m] !== undefined).map((m) => key(m, expressTemplate(template))),
   );
+}
+
+/** The document's security schemes and its default requirement (for operations without their own). */
+export function documentSecurity(path = OPENAPI_PATH): { schemes: Record<string, object>; security: Array<Record<string, unknown>> } {
+  const document = load(readFileSync(path, 'utf8')) as {
+    security?: Array<Record<string, unknown>>;
+    components?: { securitySchemes?: Record<string, object> };
+  };
+  return { schemes: document.components?.securitySchemes ?? {}, security: document.security ?? [] };
 }

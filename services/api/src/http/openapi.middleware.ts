@@ -1,15 +1,44 @@
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { RequestHandler } from 'express';
-import { join } from 'node:path';
+import { OPENAPI_PATH } from './openapi-path';
 import './express-augment';
 import { isStorableDateTime } from './date-time.format';
 import { textFormats } from './text.formats';
 import { cacheRoutePatterns } from './route-pattern.cache';
 import { rememberLiteralOperations } from './literal-operations.memo';
 import { statusOf } from './error-handler';
+import { documentSecurity } from './openapi-operations';
+import { securityRequirements, type SchemeCheck } from './security-requirements.middleware';
 
-/** openapi.yaml sits at the repository root; compiled code runs from services/api/dist/http. */
-export const OPENAPI_PATH = join(__dirname, '..', '..', '..', '..', 'openapi.yaml');
+/**
+ * What each security scheme of openapi.yaml asks of the caller the identify gates found. A scheme
+ * without an entry here fails at the first request that names it.
+ */
+const SCHEME_CHECKS: Record<string, SchemeCheck> = {
+  ApiKeyAuth: (req, scopes) => {
+    const auth = req.auth;
+    if (!auth?.apiKeyId) return { status: statusOf('unauthenticated'), message: 'missing X-API-Key header' };
+    const missing = scopes.filter((s) => !auth.scopes.includes(s));
+    return missing.length
+      ? { status: statusOf('forbidden'), message: `API key lacks the required scope: ${missing.join(', ')}` }
+      : undefined;
+  },
+  // A member's bearer with X-Herald-Project: organizations' project-member gate has found the
+  // membership and refused (403) a scope the role lacks; this only confirms it ran.
+  MemberBearerAuth: (req, scopes) => {
+    const auth = req.auth;
+    if (!auth?.userId) return { status: statusOf('unauthenticated'), message: 'missing bearer token' };
+    return scopes.every((s) => auth.scopes.includes(s))
+      ? undefined
+      : { status: statusOf('forbidden'), message: 'role lacks the required scope' };
+  },
+  // A consumer portal session: portal's gate has found it and kept it to its consumer.
+  PortalAuth: (req) => (req.portal ? undefined : { status: statusOf('unauthenticated'), message: 'missing portal session token' }),
+  // The bearer gate (auth/bearer.middleware.ts) has already looked the token up; on /admin/*
+  // the admin gate has checked a system account's credential instead.
+  BearerAuth: (req) =>
+    req.principal || req.systemAccountId ? undefined : { status: statusOf('unauthenticated'), message: 'missing bearer token' },
+};
 
 /** What runs around the scope check: identification before it, body reading after it. */
 export interface EdgeStages {
@@ -33,32 +62,8 @@ export function openApiMiddleware(validateResponses: boolean, stages: EdgeStages
     validateRequests: { allowUnknownQueryParameters: false, removeAdditional: false },
     validateResponses,
     formats: { 'date-time': { type: 'string', validate: isStorableDateTime }, ...textFormats() },
-    validateSecurity: {
-      handlers: {
-        ApiKeyAuth: (req, scopes) => {
-          const auth = req.auth;
-          if (!auth?.apiKeyId) throw { status: statusOf('unauthenticated'), message: 'missing X-API-Key header' };
-          const missing = scopes.filter((s) => !auth.scopes.includes(s));
-          if (missing.length) throw { status: statusOf('forbidden'), message: `API key lacks the required scope: ${missing.join(', ')}` };
-          return true;
-        },
-        // A member's bearer with X-Herald-Project: organizations' project-member gate has found the
-        // membership and refused (403) a scope the role lacks; this only confirms it ran.
-        MemberBearerAuth: (req, scopes) => {
-          const auth = req.auth;
-          if (!auth?.userId) throw { status: statusOf('unauthenticated'), message: 'missing bearer token' };
-          if (!scopes.every((s) => auth.scopes.includes(s)))
-            throw { status: statusOf('forbidden'), message: 'role lacks the required scope' };
-          return true;
-        },
-        // The bearer gate (auth/bearer.middleware.ts) has already looked the token up; on /admin/*
-        // the admin gate has checked a system account's credential instead.
-        BearerAuth: (req) => {
-          if (!req.principal && !req.systemAccountId) throw { status: statusOf('unauthenticated'), message: 'missing bearer token' };
-          return true;
-        },
-      },
-    },
+    // Security runs as our own step (securityRequirements, below), in the validator's place.
+    validateSecurity: false,
     ignoreUndocumented: false,
     // No operation takes multipart/form-data or a binary body (bodies are read by body-reader
     // with their own limits). The uploader would only add a step to every request, and with it
@@ -70,5 +75,6 @@ export function openApiMiddleware(validateResponses: boolean, stages: EdgeStages
   steps[metadata] = rememberLiteralOperations(steps[metadata]);
   const security = steps.findIndex((step) => step.name === 'securityMiddleware');
   if (security < 0) throw new Error('express-openapi-validator has no securityMiddleware step to order the edge around');
-  return [...steps.slice(0, security), ...stages.beforeScopes, steps[security], ...stages.afterScopes, ...steps.slice(security + 1)];
+  const scopes = securityRequirements(documentSecurity(), SCHEME_CHECKS);
+  return [...steps.slice(0, security), ...stages.beforeScopes, scopes, ...stages.afterScopes, ...steps.slice(security + 1)];
 }

@@ -9,7 +9,7 @@ import type { TokenBuckets } from './token-buckets';
 export interface RequestBudgets {
   /** Per API key (RATE_LIMIT_PER_SECOND, RATE_LIMIT_BURST). */
   perKey?: TokenBuckets;
-  /** Per signed-in user, or system account on /admin (USER_RATE_LIMIT_PER_MINUTE). */
+  /** Per signed-in user, system account on /admin, or consumer portal session (USER_RATE_LIMIT_PER_MINUTE). */
   perUser?: TokenBuckets;
   /** Per client IP, for calls that carry no credential (CLIENT_IP_RATE_LIMIT_PER_MINUTE). */
   perClientIp?: TokenBuckets;
@@ -30,6 +30,7 @@ function unthrottled(req: Request): boolean {
 function spendOf(req: Request, budgets: RequestBudgets): Spend | undefined {
   // A member's bearer on the project plane spends the user's budget, wherever it acts.
   if (req.auth?.apiKeyId) return { buckets: budgets.perKey, key: req.auth.apiKeyId, who: 'this API key' };
+  if (req.portal) return { buckets: budgets.perUser, key: `portal:${req.portal.sessionId}`, who: 'this portal session' };
   if (req.principal) return { buckets: budgets.perUser, key: `user:${req.principal.userId}`, who: 'this user' };
   if (req.systemAccountId) return { buckets: budgets.perUser, key: `system-account:${req.systemAccountId}`, who: 'this system account' };
   if (unthrottled(req)) return undefined;

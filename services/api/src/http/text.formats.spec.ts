@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { load } from 'js-yaml';
-import { OPENAPI_PATH } from './openapi.middleware';
+import { OPENAPI_PATH } from './openapi-path';
 import { textFormatMessage, textFormats } from './text.formats';
 
 type Schema = Record<string, unknown>;

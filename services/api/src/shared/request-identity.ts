@@ -28,3 +28,16 @@ export interface ProjectIdentity {
  */
 export const MEMBER_BEARER_SCHEME = 'MemberBearerAuth';
 export const PROJECT_HEADER = 'x-herald-project';
+
+/**
+ * A consumer portal session (set by portal's gate): it pins one project and one consumer, and
+ * opens only the operations that list `PORTAL_SCHEME`. The request's `auth` then names the project,
+ * with neither an API key nor a user.
+ */
+export interface PortalIdentity {
+  sessionId: string;
+  projectId: string;
+  consumerUid: string;
+}
+
+export const PORTAL_SCHEME = 'PortalAuth';
