@@ -26,6 +26,7 @@ const MESSAGING_TESTS = [
   'fanout/fanout-large-event',
   'fanout/priority-lanes',
   'fanout/fanout-lanes',
+  'system/e2e/consumer-endpoint-health',
   'webhook-worker/webhook-delivery',
   'webhook-worker/webhook-shutdown',
   'webhook-worker/webhook-read-skip',

@@ -30,7 +30,9 @@
  *      worker deliver; then the backlog must drain completely
  *   4. Herald stacks: priorities (100 high / medium events behind a 20,000 low backlog) and
  *      fairness (project B's events while project A holds 20,000 queued): bench/scenarios/priority-fairness.js
- *   5. herald-rabbitmq only: scheduler lag (bench/scenarios/scheduler-lag.js), email and SMS (bench/scenarios/channels.js)
+ *   5. Herald stacks: webhooks to consumer endpoints (1 and 10 per consumer) against the same
+ *      deliveries to webhook_url recipients, in turn: bench/scenarios/consumers.js
+ *   6. herald-rabbitmq only: scheduler lag (bench/scenarios/scheduler-lag.js), email and SMS (bench/scenarios/channels.js)
  * For each: CPU per process group (/proc), what PostgreSQL backends wait on, statement stats
  * (pg_stat_statements, when preloaded), peak RSS (VmHWM) per process. Ratios are Herald over bare
  * in the same run; a table on stdout, JSON in bench/results/<timestamp>.json and latest.json.
@@ -43,6 +45,7 @@
  * BENCH_DURATION_S [10], BENCH_WARMUP_S [2], the bare pipeline's BENCH_DB_POOL [10],
  * BENCH_FANOUT_PREFETCH [32] and BENCH_WEBHOOK_PREFETCH [64] (Herald's own variables, such as
  * WEBHOOK_PREFETCH, reach every Herald service from the bench's environment), BENCH_SKIP_PRIORITY, BENCH_SKIP_SCHEDULER, BENCH_SKIP_CHANNELS,
+ * BENCH_SKIP_CONSUMERS (and the scenario's own BENCH_CONSUMER_* knobs),
  * BENCH_SKIP_E2E (warm-up, paced, bursts), BENCH_BARE_ONCE, BENCH_NODE_ARGS, BENCH_PROFILE (V8 CPU profiles of every service, written at exit into the log directory;
  * `node bench/tools/profile-summary.js <file>`), AMQP_URL, BENCH_PG_ADMIN_URL
  * [postgres://postgres@127.0.0.1:5432/postgres], BENCH_DB_NAME [herald_bench] (dropped and
@@ -295,6 +298,12 @@ async function benchStack(name, receiver, receiverUrl, tag = TAG) {
           apiKeyA: stack.projectA.api_key,
           apiKeyB: stack.projectB.api_key,
         })
+        .catch((err) => ({ available: false, reason: err.message }));
+    }
+    if (stack.driver && alive()) {
+      // Receiver runs are named by tag: the consumer scenario's webhook_url bursts are runs of their own.
+      out.consumers = await require('./scenarios/consumers')
+        .run({ ...ctx, tag: `${tag}-consumers`, concurrency: S.concurrency })
         .catch((err) => ({ available: false, reason: err.message }));
     }
     if (stack.driver === 'rabbitmq' && alive()) {

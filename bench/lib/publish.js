@@ -7,8 +7,9 @@
  * the receiver) just before the request is written, the status and the event id.
  *
  * Input: one JSON argument { url, apiKey, receiverUrl, run, events, fanout, concurrency, ratePerSec,
- * priority?, eventType? } (priority: the events' `priority`, left out of the body when not given;
- * eventType: their `event_type`, 'bench' when not given)
+ * priority?, eventType?, consumer? } (priority: the events' `priority`, left out of the body when not given;
+ * eventType: their `event_type`, 'bench' when not given; consumer: one `consumer` recipient (its
+ * uid) instead of `fanout` webhook_url ones, the consumer's endpoints pointing at the receiver)
  * Output: { posts: [[seq, tPostMs, status, eventId, responseMs]], startedMs, finishedMs } as an IPC message
  * {result} when forked (then it idles until the parent disconnects), else one JSON line on stdout.
  */
@@ -21,7 +22,8 @@ const now = () => Number(process.hrtime.bigint()) / 1e6;
 
 function bodyFor(seq) {
   const recipients = [];
-  for (let r = 0; r < o.fanout; r++) recipients.push({ channels: ['webhook'], webhook_url: `${o.receiverUrl}?r=${r}` });
+  if (o.consumer) recipients.push({ channels: ['webhook'], consumer: o.consumer });
+  else for (let r = 0; r < o.fanout; r++) recipients.push({ channels: ['webhook'], webhook_url: `${o.receiverUrl}?r=${r}` });
   return JSON.stringify({
     event_type: o.eventType || 'bench',
     ...(o.priority ? { priority: o.priority } : {}),

@@ -229,6 +229,15 @@ function printReport(r) {
       );
   }
   for (const st of Object.values(r.stacks)) {
+    if (!st.consumers) continue;
+    out.push(
+      '',
+      ...require('../scenarios/consumers')
+        .report(st.consumers)
+        .map((l, i) => (i === 0 ? `${st.stack}: ${l}` : l)),
+    );
+  }
+  for (const st of Object.values(r.stacks)) {
     if (st.scheduler) out.push('', ...require('../scenarios/scheduler-lag').report(st.scheduler));
     if (st.channels) out.push('', ...require('../scenarios/channels').report(st.channels));
   }

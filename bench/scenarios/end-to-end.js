@@ -44,12 +44,16 @@ async function collect(receiver, run) {
   return receiver.message((m) => m.cmd === 'collected' && m.run === run, 30_000);
 }
 
-async function run(ctx, { mode, fanout, events, ratePerSec, concurrency, warmup = false, round: roundNo = null }) {
+/**
+ * `consumer`: the events name that consumer (its uid) instead of `fanout` webhook URLs; it has
+ * `fanout` endpoints pointing at the receiver (bench/scenarios/consumers.js).
+ */
+async function run(ctx, { mode, fanout, events, ratePerSec, concurrency, warmup = false, round: roundNo = null, consumer = null }) {
   const { stack, receiver, receiverUrl, roles, pg, tag, log, Child, env } = ctx;
-  const runId = `${tag}-${stack.name}-${mode}-f${fanout}${warmup ? '-warmup' : ''}${roundNo ? `-r${roundNo}` : ''}`;
+  const runId = `${tag}-${stack.name}-${mode}-f${fanout}${consumer ? '-consumer' : ''}${warmup ? '-warmup' : ''}${roundNo ? `-r${roundNo}` : ''}`;
   const expected = events * fanout;
   log(
-    `${stack.name}: ${mode}, fan-out ${fanout}: ${events} events${ratePerSec ? ` at ${ratePerSec}/s` : ''} -> ${expected} deliveries${roundNo ? `, round ${roundNo}` : ''}`,
+    `${stack.name}: ${mode}, fan-out ${fanout}${consumer ? ' (consumer endpoints)' : ''}: ${events} events${ratePerSec ? ` at ${ratePerSec}/s` : ''} -> ${expected} deliveries${roundNo ? `, round ${roundNo}` : ''}`,
   );
   const endCpu = cpuSample(roles);
   const endWaits = pgWaitSampler(pg);
@@ -57,7 +61,19 @@ async function run(ctx, { mode, fanout, events, ratePerSec, concurrency, warmup 
   const pub = new Child(
     `publish-${stack.name}-${mode}-f${fanout}`,
     PUBLISH,
-    [JSON.stringify({ url: stack.eventsUrl, apiKey: stack.apiKey, receiverUrl, run: runId, events, fanout, concurrency, ratePerSec })],
+    [
+      JSON.stringify({
+        url: stack.eventsUrl,
+        apiKey: stack.apiKey,
+        receiverUrl,
+        run: runId,
+        events,
+        fanout,
+        concurrency,
+        ratePerSec,
+        consumer,
+      }),
+    ],
     env,
     { ipc: true },
   );
@@ -101,6 +117,7 @@ async function run(ctx, { mode, fanout, events, ratePerSec, concurrency, warmup 
     stack: stack.name,
     mode,
     fanout,
+    ...(consumer ? { recipients: 'consumer' } : {}),
     events,
     concurrency,
     offered_events_per_s: ratePerSec || null,

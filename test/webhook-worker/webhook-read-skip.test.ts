@@ -175,6 +175,7 @@ describe('webhook worker: first attempt sent from its message', () => {
           retryLater: async () => undefined,
           deadLetter: async () => undefined,
           refuse: async () => undefined,
+          holdUntil: async () => undefined,
           moveTo: async () => undefined,
         },
         policy: h.config.retryPolicies.webhook,

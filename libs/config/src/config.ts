@@ -84,6 +84,11 @@ const envSchema = z.object({
    */
   FAIR_SHARE_SEND_PERCENT: z.coerce.number().int().min(1).max(100).default(50),
   FAIR_SHARE_MOVE_AFTER_MS: int(500, 1),
+  /**
+   * A consumer endpoint whose every delivery has failed for this long is disabled (docs/consumers.md).
+   * Hours, fractions allowed (tests shorten it to seconds); default 5 days.
+   */
+  ENDPOINT_DISABLE_AFTER_HOURS: z.coerce.number().positive().max(8760).default(120),
   /** Finished events (and their notifications, logs, dead letters, content) older than this are deleted; 0 keeps them forever. */
   RETENTION_DAYS: int(0, 0),
   /** Events deleted per statement (each with up to 1000 recipients' rows): bounds every lock and transaction. */

@@ -51,6 +51,14 @@ export interface DeliveryMessage {
    * redelivery can skip that read. Retries, replays and fan-out's republish never carry it.
    */
   target?: DeliveryMessageTarget;
+  /**
+   * A delivery to a rate-limited consumer endpoint held back until its send slot (epoch ms),
+   * claimed from the endpoint's schedule before it was requeued: the same attempt, sent at that
+   * slot without claiming another (docs/consumers.md, "Rate limit").
+   */
+  rate_slot?: number;
+  /** It came back from such a hold late for its slot once already: late again, it goes at once. */
+  rate_late?: boolean;
 }
 
 /** The notification as fan-out created it: enough to send a webhook's first attempt. */

@@ -33,6 +33,7 @@ import { TemplateHeaders1764095000000 } from './migrations/1764095000000-templat
 import { WebhookConsumers1764105000000 } from './migrations/1764105000000-webhook-consumers';
 import { NotificationEndpoints1764110000000 } from './migrations/1764110000000-notification-endpoints';
 import { ConsumerPortal1764200000000 } from './migrations/1764200000000-consumer-portal';
+import { EndpointHealth1764210000000 } from './migrations/1764210000000-endpoint-health';
 
 export const MIGRATIONS = [
   InitialSchema1763780000000,
@@ -67,6 +68,7 @@ export const MIGRATIONS = [
   WebhookConsumers1764105000000,
   NotificationEndpoints1764110000000,
   ConsumerPortal1764200000000,
+  EndpointHealth1764210000000,
 ];
 
 /** SQL text, or a named statement that PostgreSQL parses once per connection (hot paths); each call is planned (see connect). */

@@ -13,6 +13,24 @@ import { signingSecretChanges, SigningSecretsSource } from './data/signing-secre
 import type { DeliveryProvider } from './domain/delivery-provider.port';
 import { DeliveryPublisher } from './messaging/delivery.publisher';
 import { ProjectShares } from './domain/project-shares';
+import { EndpointHealthRepository } from './data/endpoint-health.repository';
+import { EndpointPacing } from './domain/endpoint-pacing';
+
+/** The longest a delivery to a rate-limited endpoint waits in the worker for its slot; a later slot is requeued to. */
+const MAX_PACING_WAIT_MS = 1000;
+
+/**
+ * Consumer endpoints' rate limits and health, per lane: a lane's deliveries waiting for their
+ * slot hold its messages, so at most one project's share of its prefetch does at once.
+ */
+function endpointCare(prefetch: number, config: Config, health: EndpointHealthRepository) {
+  const share = Math.max(1, Math.floor((prefetch * Math.min(config.FAIR_SHARE_SEND_PERCENT, 100)) / 100));
+  return {
+    health,
+    pacing: new EndpointPacing((id, project) => health.claimSlot(id, project), { maxWaitMs: MAX_PACING_WAIT_MS, maxWaiting: share }),
+    disableAfterHours: config.ENDPOINT_DISABLE_AFTER_HOURS,
+  };
+}
 
 /**
  * `high` and `medium` give each project a share of their send slots; a project whose slow sends
@@ -38,6 +56,8 @@ export interface DeliveryWorkerOptions {
    * (cached) signing secrets instead of the notification.
    */
   firstAttemptFromMessage?: boolean;
+  /** Webhooks: pace deliveries to rate-limited consumer endpoints and follow their health. */
+  consumerEndpoints?: boolean;
 }
 
 export interface DeliveryWorker {
@@ -89,6 +109,7 @@ export async function startDeliveryWorker(config: Config, logger: Logger, option
     logger,
     secrets,
   };
+  const endpointHealth = options.consumerEndpoints ? new EndpointHealthRepository(database) : undefined;
   // One consumer per lane, each with the full prefetch and its own bound on provider calls in
   // flight (a batch message carries many deliveries): a lane alone runs at full speed, and a
   // `high` delivery (or a `system` one, Herald's own email) finds capacity of its own however
@@ -100,7 +121,11 @@ export async function startDeliveryWorker(config: Config, logger: Logger, option
       logger,
       handle: health.watch(
         deliveryHandler(
-          { ...deps, shares: laneShares(priority, options.prefetch, config) },
+          {
+            ...deps,
+            shares: laneShares(priority, options.prefetch, config),
+            endpoints: endpointHealth && endpointCare(options.prefetch, config, endpointHealth),
+          },
           { maxSends: options.prefetch, onProgress: () => health.progressed() },
         ),
       ),

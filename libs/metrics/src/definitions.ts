@@ -88,6 +88,19 @@ export const webhookCircuitsOpen = new Gauge({
   registers,
 });
 
+export const deliveriesHeld = new Counter({
+  name: 'herald_deliveries_held_total',
+  help: 'Deliveries to a rate-limited consumer endpoint held back for its next send slot, by channel and how: waited in the worker or requeued delayed.',
+  labelNames: ['channel', 'how'] as const,
+  registers,
+});
+
+export const consumerEndpointsDisabled = new Counter({
+  name: 'herald_consumer_endpoints_disabled_total',
+  help: 'Consumer endpoints disabled by Herald because every delivery to them failed for ENDPOINT_DISABLE_AFTER_HOURS.',
+  registers,
+});
+
 export const deadLetters = new Counter({
   name: 'herald_dead_letters_total',
   help: 'Deliveries parked in the dead-letter queue (retries exhausted or a permanent failure), by channel.',

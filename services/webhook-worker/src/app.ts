@@ -32,5 +32,6 @@ export async function startWebhookWorker(config: Config, logger: Logger): Promis
     prefetch: config.WEBHOOK_PREFETCH,
     provider,
     firstAttemptFromMessage: true,
+    consumerEndpoints: true,
   });
 }

@@ -35,7 +35,8 @@ SELECT n.id, n.event_id, n.channel, n.status, n.retry_count, n.recipient, e.even
        CASE WHEN n.endpoint_id IS NULL THEN
               CASE WHEN p.previous_signing_secret_expires_at > now() THEN p.previous_signing_secret_sealed END
             WHEN ce.previous_signing_secret_expires_at > now() THEN ce.previous_signing_secret_sealed END AS previous_signing_secret_sealed,
-       n.endpoint_id,
+       n.endpoint_id, ce.rate_limit_per_second, ce.disabled_at IS NOT NULL AS endpoint_disabled,
+       ce.failing_since IS NOT NULL AS endpoint_failing,
        CASE WHEN n.is_first AND n.channel = 'webhook' THEN e.payload END AS payload,
        CASE WHEN n.is_first THEN c.content END AS content
   FROM (SELECT n.*, row_number() OVER (PARTITION BY n.event_id, n.channel) = 1 AS is_first
@@ -168,6 +169,10 @@ interface TargetRow {
   signing_secret_sealed: string | null;
   previous_signing_secret_sealed: string | null;
   endpoint_id: string | null;
+  /** The endpoint's, null for `webhook_url` and for an endpoint deleted since. */
+  rate_limit_per_second: number | null;
+  endpoint_disabled: boolean | null;
+  endpoint_failing: boolean | null;
 }
 
 /** The workers' only reads and writes, in batches: one status read before an attempt, one record after it. */
@@ -196,6 +201,15 @@ export class NotificationRepository {
           sealedSecret: r.signing_secret_sealed,
           previousSealedSecret: r.previous_signing_secret_sealed,
           ...(r.endpoint_id === null ? {} : { endpointId: r.endpoint_id }),
+          ...(r.endpoint_id === null || r.endpoint_disabled === null
+            ? {}
+            : {
+                endpoint: {
+                  rateLimitPerSecond: r.rate_limit_per_second,
+                  disabled: r.endpoint_disabled,
+                  failing: r.endpoint_failing === true,
+                },
+              }),
         },
       ]),
     );

@@ -42,6 +42,7 @@ function world(send: DeliveryProvider['send'], found: DeliveryTarget | null = ta
     retryLater: async (_m, delayMs) => void retries.push(delayMs),
     deadLetter: async (_m, errorType) => void deadLetters.push(errorType),
     refuse: async () => undefined,
+    holdUntil: async () => undefined,
     moveTo: async () => undefined,
   };
   const deps = {
@@ -110,6 +111,16 @@ describe('deliverNotification', () => {
     expect(w.records[0]).toMatchObject({ status: 'retrying', error: 'internal error: boom' });
   });
 
+  it('when its consumer endpoint was disabled after it was queued, then the delivery fails as a dead letter without sending', async () => {
+    const send = jest.fn();
+    const disabled = { ...target, endpointId: 'e1', endpoint: { rateLimitPerSecond: null, disabled: true, failing: false } };
+    const w = world(send, disabled);
+    expect(await deliverNotification(w.deps, msg)).toBe('ack');
+    expect(send).not.toHaveBeenCalled();
+    expect(w.records[0]).toMatchObject({ status: 'failed', error: 'its consumer endpoint is disabled' });
+    expect(w.deadLetters).toEqual(['permanent_failure']);
+  });
+
   it('when the notification does not exist, then the message is rejected without sending', async () => {
     const send = jest.fn();
     const w = world(send, null);
@@ -164,6 +175,7 @@ describe('deliverNotification: a webhook first attempt sent from its message', (
         retryLater: async (m: DeliveryMessage) => void retried.push(m),
         deadLetter: async () => undefined,
         refuse: async () => undefined,
+        holdUntil: async () => undefined,
         moveTo: async () => undefined,
       },
       policy: { maxAttempts: 3, baseDelayMs: 10, maxDelayMs: 100 },

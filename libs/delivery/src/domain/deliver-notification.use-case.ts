@@ -7,7 +7,9 @@ import type { DeliveryStore } from '../data/delivery.store';
 import type { AttemptRecord } from '../data/notification.repository';
 import type { SigningSecretsPort } from '../data/signing-secrets.source';
 import { withoutTarget, type DeliveryFollowUps } from '../messaging/delivery.publisher';
-import { observeAttempt, observeDecision, observeMoved } from './delivery-metrics';
+import type { EndpointHealthPort } from '../data/endpoint-health.repository';
+import { observeAttempt, observeDecision, observeEndpointDisabled, observeHeld, observeMoved } from './delivery-metrics';
+import type { EndpointPacing } from './endpoint-pacing';
 import { decideNextStep, retryCountAfter, type DeliveryDecision } from './delivery.decision';
 import {
   describeError,
@@ -39,6 +41,19 @@ export interface DeliverNotificationDeps {
    * project whose slow sends hold its share moves to `lane`, so other projects' work goes first.
    */
   shares?: { gate: ProjectShares; lane: Lane; from: Lane };
+  /**
+   * Webhooks to consumer endpoints (docs/consumers.md): their rate limits and their health.
+   * Absent: an endpoint's notification is sent as any other.
+   */
+  endpoints?: EndpointCare;
+}
+
+export interface EndpointCare {
+  health: EndpointHealthPort;
+  /** The lane's pacing of rate-limited endpoints. */
+  pacing: EndpointPacing;
+  /** An endpoint whose every attempt failed for this long is disabled at its next final failure. */
+  disableAfterHours: number;
 }
 
 /** What the transport knows about the queue message itself. */
@@ -142,6 +157,63 @@ async function record(deps: DeliverNotificationDeps, attempt: AttemptRecord, sen
 }
 
 /**
+ * A delivery to an endpoint disabled after it was queued (by hand, or by Herald for failing) is
+ * not sent: it fails at once as a permanent failure, so it lands in the dead letters, from which
+ * the endpoint's replay sends it once the endpoint is enabled again.
+ */
+async function failDisabled(
+  deps: DeliverNotificationDeps,
+  msg: DeliveryMessage,
+  target: DeliveryTarget,
+  requestId: string | undefined,
+  ids: LogIds,
+): Promise<DeliveryResult> {
+  const outcome: DeliveryOutcome = { kind: 'permanent', providerResponse: {}, error: 'its consumer endpoint is disabled' };
+  const decision = decideNextStep(outcome, msg.attempt, msg.max_attempts ?? deps.policy.maxAttempts, deps.policy);
+  if (!(await record(deps, attemptRecord(msg, decision, outcome), false, ids))) return 'ack';
+  observeDecision(deps.channel, decision, target.acceptedAt);
+  if (decision.kind === 'dead-letter') await deps.followUps.deadLetter(msg, decision.errorType, decision.reason, requestId);
+  deps.logger.info(`${deps.channel} delivery not sent: its consumer endpoint is disabled`, ids);
+  return 'ack';
+}
+
+/**
+ * Moves the endpoint's health with the recorded attempt: `failing_since` set at the first failure
+ * after a success and cleared at the first success after a failure (as the notification's read
+ * saw it, so a healthy endpoint costs no write), and at a final failure of an endpoint failing
+ * for the whole period, the endpoint disabled. A lost update here must not repeat the attempt:
+ * it is logged, and the next attempt of the endpoint moves its health on.
+ */
+async function followEndpointHealth(
+  deps: DeliverNotificationDeps,
+  projectId: string,
+  target: DeliveryTarget,
+  decision: DeliveryDecision,
+  ids: LogIds,
+) {
+  const care = deps.endpoints;
+  const endpoint = target.endpoint;
+  const endpointId = target.endpointId;
+  if (!care || !endpoint || !endpointId) return;
+  try {
+    if (decision.kind === 'delivered') {
+      if (endpoint.failing) await care.health.succeeded(endpointId);
+    } else if (!endpoint.failing) {
+      await care.health.failed(endpointId);
+    } else if (decision.kind === 'dead-letter') {
+      const hours = care.disableAfterHours;
+      const reason = `every delivery failed for more than ${hours} ${hours === 1 ? 'hour' : 'hours'}: disabled by Herald`;
+      if (await care.health.disableIfFailing(endpointId, projectId, hours, reason)) {
+        observeEndpointDisabled();
+        deps.logger.warn('consumer endpoint disabled: its deliveries kept failing', { ...ids, endpoint_id: endpointId, reason });
+      }
+    }
+  } catch (err) {
+    deps.logger.warn('endpoint health not updated', { ...ids, endpoint_id: endpointId, error: describeError(err) });
+  }
+}
+
+/**
  * One attempt of one notification on any channel: load -> send through the provider port ->
  * judge -> record -> follow up. Recording comes before the follow-up publish, so a crash in
  * between repeats an attempt (at least once) but never loses one; an attempt already handled
@@ -175,6 +247,24 @@ export async function deliverNotification(
   }
 
   const request = { message: msg, target, requestId };
+  if (target.endpoint?.disabled) return failDisabled(deps, msg, target, requestId, ids);
+  const rate = target.endpoint?.rateLimitPerSecond;
+  if (rate && target.endpointId && deps.endpoints) {
+    const held = msg.rate_slot === undefined ? undefined : { slot: msg.rate_slot, late: msg.rate_late === true };
+    const paced = await deps.endpoints.pacing.pace(target.endpointId, msg.project_id, rate, held);
+    if (paced.kind === 'hold') {
+      // No longer than the channel's longest retry delay: on RabbitMQ a message waits in the delay
+      // queue of its band, and one longer than the last band's would hold up the retries queued
+      // behind it. A delivery back before its slot is simply held again, still holding that slot.
+      const delayMs = Math.min(paced.delayMs, deps.policy.maxDelayMs);
+      await deps.followUps.holdUntil(msg, delayMs, { slot: paced.slot, late: paced.late }, requestId);
+      observeHeld(channel, 'requeued');
+      if (logger.isDebugEnabled())
+        logger.debug(`${channel} delivery held back for its endpoint's rate limit`, { ...ids, delay_ms: delayMs });
+      return 'ack';
+    }
+    if (paced.waitedMs > 0) observeHeld(channel, 'waited');
+  }
   const shares = deps.shares;
   if (shares && (await shares.gate.acquire(msg.project_id)) === 'move') {
     // The same attempt, not sent: it keeps its target only if nothing here needed to read it.
@@ -192,6 +282,7 @@ export async function deliverNotification(
   const decision = decideNextStep(outcome, msg.attempt, msg.max_attempts ?? deps.policy.maxAttempts, deps.policy);
   if (!(await record(deps, attemptRecord(msg, decision, outcome), carried !== undefined, ids))) return 'ack';
   observeDecision(channel, decision, target.acceptedAt);
+  await followEndpointHealth(deps, msg.project_id, target, decision, ids);
   const context = { ...ids, attempt: msg.attempt, message_id: outcome.providerResponse.message_id };
   if (decision.kind === 'retry') {
     await deps.followUps.retryLater(msg, decision.delayMs, requestId);

@@ -75,6 +75,11 @@ function pick(m: Record<string, unknown>): DeliveryMessage {
     attempt: m.attempt,
   } as DeliveryMessage;
   if (m.max_attempts !== undefined) message.max_attempts = m.max_attempts as number;
+  // A slot that is not a sane time is dropped: the delivery then claims a new one.
+  if (typeof m.rate_slot === 'number' && Number.isFinite(m.rate_slot) && m.rate_slot > 0) {
+    message.rate_slot = m.rate_slot;
+    if (m.rate_late === true) message.rate_late = true;
+  }
   const target = isObject(m.target) ? validTarget(m.channel, validShared(m.target), m.target.recipient) : undefined;
   if (target) message.target = target;
   return message;

@@ -1,6 +1,8 @@
 import type { Channel, Lane } from '@herald/contracts';
 import {
+  consumerEndpointsDisabled,
   deadLetters,
+  deliveriesHeld,
   deliveriesMoved,
   deliveryAttempts,
   deliveryLatency,
@@ -38,4 +40,14 @@ export function observeDecision(channel: Channel, decision: DeliveryDecision, ac
 /** A delivery left `lane` before its send: its project's sends there were slow and took their share. */
 export function observeMoved(channel: Channel, lane: Lane): void {
   deliveriesMoved.inc({ channel, lane });
+}
+
+/** A delivery to a rate-limited endpoint that did not go at once: it waited for its slot, or was requeued to it. */
+export function observeHeld(channel: Channel, how: 'waited' | 'requeued'): void {
+  deliveriesHeld.inc({ channel, how });
+}
+
+/** An endpoint Herald disabled because its deliveries kept failing. */
+export function observeEndpointDisabled(): void {
+  consumerEndpointsDisabled.inc();
 }

@@ -29,6 +29,16 @@ export interface DeliveryTarget {
   previousSealedSecret: string | null;
   /** The consumer endpoint this webhook goes to (docs/consumers.md); absent for `webhook_url`. */
   endpointId?: string;
+  /** That endpoint's state when the notification was read; absent once it was deleted. */
+  endpoint?: EndpointState;
+}
+
+export interface EndpointState {
+  /** Sends per second at most, across every worker; null: no limit. */
+  rateLimitPerSecond: number | null;
+  disabled: boolean;
+  /** Its last attempts failed (`failing_since` is set). */
+  failing: boolean;
 }
 
 /** Recorded as the attempt's `provider_response`; `message_id` identifies what the provider accepted. */

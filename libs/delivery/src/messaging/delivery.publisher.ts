@@ -8,6 +8,8 @@ export interface DeliveryFollowUps {
   deadLetter(msg: DeliveryMessage, errorType: DeadLetterType, reason: string, requestId?: string): Promise<void>;
   /** Not attempted here: waits in `lane` instead, the same attempt. */
   moveTo(msg: DeliveryMessage, lane: Lane, requestId?: string): Promise<void>;
+  /** Not attempted yet: its rate-limited endpoint's send slot (epoch ms) is `delayMs` away; the same attempt. */
+  holdUntil(msg: DeliveryMessage, delayMs: number, held: { slot: number; late: boolean }, requestId?: string): Promise<void>;
   /** A delivery that can never be attempted (its notification is unknown), out of a batch that goes on. */
   refuse(msg: DeliveryMessage, reason: string, requestId?: string): Promise<void>;
 }
@@ -26,6 +28,13 @@ export class DeliveryPublisher implements DeliveryFollowUps {
   /** Comes back to the work queue once the delay has passed. */
   async retryLater(msg: DeliveryMessage, delayMs: number, requestId?: string): Promise<void> {
     const next: DeliveryMessage = { ...withoutTarget(msg), attempt: msg.attempt + 1 };
+    await this.broker.publishDelayed(this.names.deliveryQueue(this.channel), next, delayMs, { headers: headers(requestId) });
+  }
+
+  /** Waits in the delay queues as a retry does, but comes back as the same attempt, holding its slot. */
+  async holdUntil(msg: DeliveryMessage, delayMs: number, held: { slot: number; late: boolean }, requestId?: string): Promise<void> {
+    const { rate_late: _late, ...rest } = withoutTarget(msg);
+    const next: DeliveryMessage = { ...rest, rate_slot: held.slot, ...(held.late ? { rate_late: true } : {}) };
     await this.broker.publishDelayed(this.names.deliveryQueue(this.channel), next, delayMs, { headers: headers(requestId) });
   }
 

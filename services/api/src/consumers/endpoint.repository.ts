@@ -12,6 +12,8 @@ export interface EndpointView {
   disabled_at: string | null;
   disabled_reason: string | null;
   rate_limit_per_second: number | null;
+  /** The first failed attempt since the last success; null while it delivers. */
+  failing_since: string | null;
   previous_secret_expires_at: string | null;
   created_at: Date;
   updated_at: Date;
@@ -25,7 +27,7 @@ export interface EndpointFields {
 }
 
 const VIEW = `e.id, c.uid AS consumer_uid, e.url, e.description, e.event_types, e.disabled_at IS NULL AS enabled, e.disabled_at,
-  e.disabled_reason, e.rate_limit_per_second,
+  e.disabled_reason, e.rate_limit_per_second, e.failing_since,
   CASE WHEN e.previous_signing_secret_expires_at > now() THEN e.previous_signing_secret_expires_at END AS previous_secret_expires_at,
   e.created_at, e.updated_at`;
 
@@ -33,8 +35,8 @@ const VIEW = `e.id, c.uid AS consumer_uid, e.url, e.description, e.event_types, 
 const OF = `FROM consumer_endpoints e JOIN consumers c ON c.id = e.consumer_id`;
 const ONE = `e.project_id = $1 AND c.uid = $2 AND e.id = $3`;
 
-type Row = Omit<EndpointView, 'disabled_at' | 'previous_secret_expires_at'> &
-  Record<'disabled_at' | 'previous_secret_expires_at', Date | null>;
+type Row = Omit<EndpointView, 'disabled_at' | 'previous_secret_expires_at' | 'failing_since'> &
+  Record<'disabled_at' | 'previous_secret_expires_at' | 'failing_since', Date | null>;
 
 /**
  * The response validator turns a Date into a string only where the schema's type is `string`
@@ -42,7 +44,12 @@ type Row = Omit<EndpointView, 'disabled_at' | 'previous_secret_expires_at'> &
  */
 const iso = (d: Date | null) => d && d.toISOString();
 const viewOfRow = (r: Row | undefined): EndpointView | undefined =>
-  r && { ...r, disabled_at: iso(r.disabled_at), previous_secret_expires_at: iso(r.previous_secret_expires_at) };
+  r && {
+    ...r,
+    disabled_at: iso(r.disabled_at),
+    previous_secret_expires_at: iso(r.previous_secret_expires_at),
+    failing_since: iso(r.failing_since),
+  };
 
 /** A changed row, seen through VIEW. */
 const viewOf = (cte: string) => `WITH x AS (${cte}) SELECT ${VIEW.replaceAll('e.', 'x.')} FROM x JOIN consumers c ON c.id = x.consumer_id`;
@@ -142,11 +149,15 @@ export class EndpointRepository {
     return rows[0]?.previous_expires_at;
   }
 
-  /** `reason` null enables; a reason disables (keeping the first time it was disabled). */
+  /**
+   * `reason` null enables; a reason disables (keeping the first time it was disabled). Enabling
+   * clears `failing_since`: the endpoint gets a whole period again before Herald disables it.
+   */
   async setDisabled(projectId: string, uid: string, id: string, reason: string | null): Promise<EndpointView | undefined> {
     const { rows } = await this.db.query<Row>(
       viewOf(`UPDATE consumer_endpoints e SET
                 disabled_at = CASE WHEN $4::text IS NULL THEN NULL ELSE COALESCE(e.disabled_at, now()) END,
+                failing_since = CASE WHEN $4::text IS NULL THEN NULL ELSE e.failing_since END,
                 disabled_reason = $4, updated_at = now()
               FROM consumers c WHERE c.id = e.consumer_id AND ${ONE} RETURNING e.*`),
       [projectId, uid, id, reason],
