@@ -136,6 +136,26 @@ describe('GET /deliveries/stream', () => {
     }
   });
 
+  it("when the cursor a viewer holds is another project's attempt, then it still resumes with its own missed deliveries", async () => {
+    // The feed reads every project's attempts: after another project's delivery, a viewer's
+    // `ready` names that attempt, and a reconnect must honour it.
+    const other = await aProject(f.system.api.db, f.config);
+    const otherViewer = await watch('', { 'X-API-Key': other.api_key });
+    const theirs = await send([`${receiver.url}/ok/theirs`], other.api_key);
+    await eventually(() => expect(otherViewer.deliveries().map((d) => d.event_id)).toEqual([theirs]));
+    const mine = await watch();
+    const cursor = mine.lastEventId() as string;
+    expect(BigInt(cursor)).toBeGreaterThanOrEqual(BigInt(otherViewer.deliveries()[0].id as string));
+    mine.close();
+
+    const missed = await send([`${receiver.url}/ok/mine`]);
+    await settled(missed);
+    const resumed = await watch('', { 'X-API-Key': f.key, 'Last-Event-ID': cursor });
+    const control = resumed.messages.find((m) => m.event === 'ready' || m.event === 'reset');
+    expect(control?.event).toBe('ready');
+    await eventually(() => expect(resumed.deliveries().map((d) => d.event_id)).toEqual([missed]));
+  });
+
   it("when another project's deliveries happen, then they never appear, and a member cannot open another project's stream", async () => {
     const other = await aProject(f.system.api.db, f.config);
     const otherReceiver = await WebhookReceiver.start(other.webhook_signing_secret);

@@ -85,7 +85,7 @@ export class LiveDeliveriesService {
     const from = /^\d{1,19}$/.test(lastEventId) ? BigInt(lastEventId) : undefined;
     const reset = (reason: string) => frame('reset', joinedAt, { cursor, reason });
     if (from === undefined || from > joinedAt) return reset('Last-Event-ID names no delivery of this stream');
-    if (joinedAt - from > RESUME_MAX_SCANNED || !(await this.repo.isRecent(projectId, from, RESUME_WINDOW_S))) {
+    if (joinedAt - from > RESUME_MAX_SCANNED || !(await this.repo.isRecent(from, RESUME_WINDOW_S))) {
       return reset('Last-Event-ID is older than the resume window');
     }
     const rows = await this.repo.between(projectId, from, joinedAt, filters, RESUME_MAX_REPLAYED + 1);
