@@ -11,6 +11,7 @@ import { sendTestRoutes } from '../send-test/send-test.routes';
 import { templatesRoutes } from '../templates/templates.routes';
 import { usageRoutes } from '../usage/usage.routes';
 import { settingsRoutes } from '../settings/settings.routes';
+import { portalSettingsRoutes } from '../portal-settings/portal-settings.routes';
 import { suppressionsRoutes } from '../suppressions/suppressions.routes';
 
 /**
@@ -34,6 +35,7 @@ export const projectRoutes: RouteObject[] = [
       ...usageRoutes,
       ...suppressionsRoutes,
       ...scheduledEventsRoutes,
+      ...portalSettingsRoutes,
       ...settingsRoutes,
     ],
   },
