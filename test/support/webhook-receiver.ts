@@ -52,6 +52,11 @@ export class WebhookReceiver extends RecordingFake<ReceivedRequest, Responder> {
   }
 }
 
+/** Whether `secret` verifies a request this receiver got (one secret's deliveries must not verify with another). */
+export function signedWith(secret: string, request: ReceivedRequest): boolean {
+  return verifyHerald(secret, request.rawBody, request.headers);
+}
+
 /** As openapi.yaml tells receivers: accept when either header matches (`-Next` is sent during a secret rotation). */
 function verifyHerald(secret: string, raw: Buffer, headers: IncomingHttpHeaders): boolean {
   return verify(secret, raw, headers['x-herald-signature-256']) || verify(secret, raw, headers['x-herald-signature-256-next']);

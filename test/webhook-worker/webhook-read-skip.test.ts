@@ -9,7 +9,7 @@ import {
 import { createLogger } from '@herald/logger';
 import { generateSigningSecret, SecretBox } from '@herald/secrets';
 import { eventually } from '../support/eventually';
-import { WebhookReceiver } from '../support/webhook-receiver';
+import { signedWith, WebhookReceiver } from '../support/webhook-receiver';
 import { FanoutRepository } from '../../services/fanout/src/data/fanout.repository';
 import { anEvent } from './event.builder';
 import { WorkerHarness } from './worker.harness';
@@ -126,6 +126,108 @@ describe('webhook worker: first attempt sent from its message', () => {
     expect(lateOld.signatureValid).toBe(false);
     expect(lateNew.signatureValid).toBe(true);
     expect(lateNew.headers).not.toHaveProperty('x-herald-signature-256-next');
+  });
+
+  describe('a first attempt to a consumer endpoint (its target names the endpoint)', () => {
+    const box = () => new SecretBox(h.config.secretsKey);
+
+    /** A consumer endpoint of the project at `url`, signing with `secret`. */
+    async function anEndpoint(projectId: string, url: string, secret: string) {
+      const { rows } = await h.db.query<{ id: string }>(
+        `WITH c AS (INSERT INTO consumers (project_id, uid, name) VALUES ($1, gen_random_uuid()::text, 'Acme') RETURNING id)
+         INSERT INTO consumer_endpoints (project_id, consumer_id, url, signing_secret_sealed)
+         SELECT $1, c.id, $2, $3 FROM c RETURNING id`,
+        [projectId, url, box().seal(secret)],
+      );
+      return rows[0].id;
+    }
+
+    /** An event to the endpoint, stored at `storedUrl`; its message's target at `targetUrl`, naming `targetEndpoint`. */
+    async function anEventToEndpoint(
+      projectId: string,
+      endpointId: string,
+      storedUrl: string,
+      targetUrl: string,
+      targetEndpoint = endpointId,
+    ) {
+      const { eventId, msg } = await anEventWithTarget(projectId, storedUrl, targetUrl);
+      await h.db.query('UPDATE notifications SET endpoint_id = $2 WHERE id = $1', [msg.notification_id, endpointId]);
+      return { eventId, msg: { ...msg, target: { ...msg.target!, endpoint_id: targetEndpoint } } };
+    }
+
+    it("when it is sent from its message, then the endpoint's own secret signs it, and a rotation applies to the next delivery at once", async () => {
+      const project = await h.project();
+      const [first, second] = [generateSigningSecret(), generateSigningSecret()];
+      const stored = await aReceiver(first);
+      const firstHolder = await aReceiver(first);
+      const secondHolder = await aReceiver(second);
+      const endpointId = await anEndpoint(project.project_id, `${stored.url}/stored`, first);
+      const deliver = async (receiver: WebhookReceiver) => {
+        const { msg } = await anEventToEndpoint(project.project_id, endpointId, `${stored.url}/stored`, `${receiver.url}/carried`);
+        await h.publish(msg);
+        await eventually(async () => expect((await h.notification(msg.notification_id)).status).toBe('delivered'));
+        const got = receiver.for(msg.notification_id);
+        expect(got).toHaveLength(1);
+        return got[0];
+      };
+
+      // Sent from the message (the stored address gets nothing), signed with the endpoint's secret,
+      // which the project's does not verify.
+      const sent = await deliver(firstHolder);
+      expect(sent.signatureValid).toBe(true);
+      expect(sent.standardSignatureValid).toBe(true);
+      expect(stored.requests).toHaveLength(0);
+      expect(signedWith(project.webhook_signing_secret, sent)).toBe(false);
+
+      // Rotated with a grace period, as the api does: the endpoint's cached entry is dropped.
+      await h.db.query(
+        `UPDATE consumer_endpoints SET previous_signing_secret_sealed = signing_secret_sealed, signing_secret_sealed = $2,
+                previous_signing_secret_expires_at = now() + interval '1 hour'
+          WHERE id = $1`,
+        [endpointId, box().seal(second)],
+      );
+      const rotated = await deliver(secondHolder);
+      expect(rotated.signatureValid).toBe(true);
+      expect(rotated.headers).toHaveProperty('x-herald-signature-256-next');
+      expect(stored.requests).toHaveLength(0);
+    });
+
+    it('when the endpoint is disabled after its state was cached, then the next delivery to it is not sent', async () => {
+      const project = await h.project();
+      const secret = generateSigningSecret();
+      const receiver = await aReceiver(secret);
+      const endpointId = await anEndpoint(project.project_id, `${receiver.url}/stored`, secret);
+      const warm = await anEventToEndpoint(project.project_id, endpointId, `${receiver.url}/stored`, `${receiver.url}/carried`);
+      await h.publish(warm.msg);
+      await eventually(async () => expect((await h.notification(warm.msg.notification_id)).status).toBe('delivered'));
+
+      await h.db.query(`UPDATE consumer_endpoints SET disabled_at = now(), disabled_reason = 'by hand' WHERE id = $1`, [endpointId]);
+      const { msg } = await anEventToEndpoint(project.project_id, endpointId, `${receiver.url}/stored`, `${receiver.url}/carried`);
+      await h.publish(msg);
+      await eventually(async () =>
+        expect(await h.notification(msg.notification_id)).toMatchObject({
+          status: 'failed',
+          last_error: 'its consumer endpoint is disabled',
+        }),
+      );
+      expect(receiver.for(msg.notification_id)).toHaveLength(0);
+    });
+
+    it("when a target names another project's endpoint, then its secret never signs: the notification is read and sent as stored", async () => {
+      const [project, other] = [await h.project(), await h.project()];
+      const otherSecret = generateSigningSecret();
+      const stored = await aReceiver(project.webhook_signing_secret);
+      const carried = await aReceiver(otherSecret);
+      const othersEndpoint = await anEndpoint(other.project_id, `${carried.url}/theirs`, otherSecret);
+      const { eventId, msg } = await anEventWithTarget(project.project_id, `${stored.url}/stored`, `${carried.url}/carried`);
+      await h.publish({ ...msg, target: { ...msg.target!, endpoint_id: othersEndpoint } });
+
+      await eventually(async () => expect((await h.notification(msg.notification_id)).status).toBe('delivered'));
+      expect(carried.requests).toHaveLength(0);
+      expect(stored.requests).toHaveLength(1);
+      expect(stored.requests[0].signatureValid).toBe(true);
+      expect(await h.event(eventId)).toMatchObject({ delivered_count: 1 });
+    });
   });
 
   it('when fan-out gave up on the event after queueing its first attempt, then the attempt the receiver got is recorded as delivered, not left failed', async () => {

@@ -64,11 +64,19 @@ export interface DeliveryMessage {
 /** The notification as fan-out created it: enough to send a webhook's first attempt. */
 export interface DeliveryMessageTarget {
   recipient: string;
+  /**
+   * A consumer endpoint's notification (docs/consumers.md): the endpoint it goes to, whose secret
+   * signs it and whose rate limit and health apply. Absent for a `webhook_url` recipient.
+   */
+  endpoint_id?: string;
   event_type: string;
   /** ISO 8601: when the API accepted the event. */
   accepted_at: string;
   payload: Record<string, unknown>;
 }
+
+/** What the targets of one event's webhook notifications share: all but each one's own address. */
+export type SharedDeliveryTarget = Omit<DeliveryMessageTarget, 'recipient' | 'endpoint_id'>;
 
 /**
  * First attempts of several notifications on one channel, in one message: fan-out publishes one
@@ -86,16 +94,18 @@ export interface DeliveryBatchMessage {
   project_id?: string;
   channel: Channel;
   priority?: Lane;
-  target?: Omit<DeliveryMessageTarget, 'recipient'>;
+  target?: SharedDeliveryTarget;
   notifications: DeliveryBatchItem[];
 }
 
 export interface DeliveryBatchItem {
   notification_id: string;
   recipient?: string;
+  /** With `recipient`: the consumer endpoint it goes to, as in a single message's `target`. */
+  endpoint_id?: string;
   event_id?: string;
   project_id?: string;
-  target?: Omit<DeliveryMessageTarget, 'recipient'>;
+  target?: SharedDeliveryTarget;
   /** The request that published the event, when it differs from the message's `x-request-id`. */
   request_id?: string;
 }

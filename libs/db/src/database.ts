@@ -34,6 +34,7 @@ import { WebhookConsumers1764105000000 } from './migrations/1764105000000-webhoo
 import { NotificationEndpoints1764110000000 } from './migrations/1764110000000-notification-endpoints';
 import { ConsumerPortal1764200000000 } from './migrations/1764200000000-consumer-portal';
 import { EndpointHealth1764210000000 } from './migrations/1764210000000-endpoint-health';
+import { ConsumerEndpointChanges1764220000000 } from './migrations/1764220000000-consumer-endpoint-changes';
 
 export const MIGRATIONS = [
   InitialSchema1763780000000,
@@ -69,6 +70,7 @@ export const MIGRATIONS = [
   NotificationEndpoints1764110000000,
   ConsumerPortal1764200000000,
   EndpointHealth1764210000000,
+  ConsumerEndpointChanges1764220000000,
 ];
 
 /** SQL text, or a named statement that PostgreSQL parses once per connection (hot paths); each call is planned (see connect). */

@@ -10,6 +10,7 @@ import { BatchingDeliveryStore } from './data/delivery.store';
 import { NotificationRepository } from './data/notification.repository';
 import type { CacheEvictionListener } from '@herald/db';
 import { signingSecretChanges, SigningSecretsSource } from './data/signing-secrets.source';
+import { endpointChanges, EndpointStatesSource } from './data/endpoint-states.source';
 import type { DeliveryProvider } from './domain/delivery-provider.port';
 import { DeliveryPublisher } from './messaging/delivery.publisher';
 import { ProjectShares } from './domain/project-shares';
@@ -53,7 +54,8 @@ export interface DeliveryWorkerOptions {
   provider: DeliveryProvider;
   /**
    * Webhooks: send a first attempt from what its message carries, reading only the project's
-   * (cached) signing secrets instead of the notification.
+   * (cached) signing secrets, or a consumer endpoint's (cached) secrets and state, instead of the
+   * notification.
    */
   firstAttemptFromMessage?: boolean;
   /** Webhooks: pace deliveries to rate-limited consumer endpoints and follow their health. */
@@ -78,6 +80,8 @@ export async function startDeliveryWorker(config: Config, logger: Logger, option
   let broker: MessageQueue | undefined;
   let changes: CacheEvictionListener<SigningSecretsSource> | undefined;
   let secrets: SigningSecretsSource | undefined;
+  let endpointChangesFeed: CacheEvictionListener<EndpointStatesSource> | undefined;
+  let endpointStates: EndpointStatesSource | undefined;
   const names = new TopologyNames(config.AMQP_NAMESPACE);
   try {
     db = await Database.connect(config.DATABASE_URL, config.DB_POOL_SIZE);
@@ -87,9 +91,15 @@ export async function startDeliveryWorker(config: Config, logger: Logger, option
       changes = signingSecretChanges(config.DATABASE_URL, logger, `herald-${channel}-secret-changes`);
       secrets = new SigningSecretsSource(db, changes);
       await changes.start(secrets);
+      if (options.consumerEndpoints) {
+        endpointChangesFeed = endpointChanges(config.DATABASE_URL, logger, `herald-${channel}-endpoint-changes`);
+        endpointStates = new EndpointStatesSource(db, endpointChangesFeed);
+        await endpointChangesFeed.start(endpointStates);
+      }
     }
   } catch (err) {
     // A failed start must not leave a pool or a provider holding the process open.
+    await endpointChangesFeed?.stop();
     await changes?.stop();
     await broker?.close();
     await db?.close();
@@ -108,6 +118,7 @@ export async function startDeliveryWorker(config: Config, logger: Logger, option
     policy,
     logger,
     secrets,
+    endpointStates,
   };
   const endpointHealth = options.consumerEndpoints ? new EndpointHealthRepository(database) : undefined;
   // One consumer per lane, each with the full prefetch and its own bound on provider calls in
@@ -141,6 +152,7 @@ export async function startDeliveryWorker(config: Config, logger: Logger, option
     // Drain first: in-flight handlers still need the database, the broker and the provider.
     await Promise.all(consumers.map((c) => c.stop()));
     await provider.close?.().catch(() => undefined);
+    await endpointChangesFeed?.stop();
     await changes?.stop();
     await connected.close();
     await database.close();

@@ -6,6 +6,7 @@ export * from './domain/deliver-notification.use-case';
 export * from './data/delivery.store';
 export * from './data/notification.repository';
 export * from './data/signing-secrets.source';
+export * from './data/endpoint-states.source';
 export * from './data/endpoint-health.repository';
 export * from './domain/endpoint-pacing';
 export * from './messaging/delivery.publisher';

@@ -6,6 +6,7 @@ import { nextRetryDelay, type RetryPolicyLike } from '@herald/messaging';
 import type { DeliveryStore } from '../data/delivery.store';
 import type { AttemptRecord } from '../data/notification.repository';
 import type { SigningSecretsPort } from '../data/signing-secrets.source';
+import type { EndpointStatesPort } from '../data/endpoint-states.source';
 import { withoutTarget, type DeliveryFollowUps } from '../messaging/delivery.publisher';
 import type { EndpointHealthPort } from '../data/endpoint-health.repository';
 import { observeAttempt, observeDecision, observeEndpointDisabled, observeHeld, observeMoved } from './delivery-metrics';
@@ -34,6 +35,11 @@ export interface DeliverNotificationDeps {
    * `target` can be sent without reading the notification. Absent: every delivery reads.
    */
   secrets?: SigningSecretsPort;
+  /**
+   * Webhooks to consumer endpoints: the endpoints' secrets and state, so a first attempt whose
+   * target names its endpoint can be sent without reading the notification. Absent: it reads.
+   */
+  endpointStates?: EndpointStatesPort;
   /** Bounds the provider calls in flight (a lane's prefetch); reads and records wait outside it. */
   sends?: ConcurrencyGate;
   /**
@@ -124,10 +130,8 @@ async function targetFromMessage(
   context: DeliveryContext,
 ): Promise<DeliveryTarget | undefined> {
   const carried = msg.target;
-  if (deps.channel !== 'webhook' || !deps.secrets || msg.attempt !== 1 || !carried || context.redelivered) return undefined;
-  const secrets = await deps.secrets.get(msg.project_id);
-  if (!secrets) return undefined;
-  return {
+  if (deps.channel !== 'webhook' || msg.attempt !== 1 || !carried || context.redelivered) return undefined;
+  const fromMessage: Omit<DeliveryTarget, 'sealedSecret' | 'previousSealedSecret'> = {
     status: 'processing',
     retryCount: 0,
     recipient: carried.recipient,
@@ -136,8 +140,21 @@ async function targetFromMessage(
     payload: carried.payload,
     content: null,
     attachments: [],
-    sealedSecret: secrets.sealed,
-    previousSealedSecret: secrets.previousSealed,
+  };
+  const endpointId = carried.endpoint_id;
+  if (endpointId === undefined) {
+    const secrets = await deps.secrets?.get(msg.project_id);
+    return secrets && { ...fromMessage, sealedSecret: secrets.sealed, previousSealedSecret: secrets.previousSealed };
+  }
+  // Another project's endpoint never signs: the read, scoped by project, finds no secret for it.
+  const endpoint = await deps.endpointStates?.get(endpointId);
+  if (!endpoint || endpoint.projectId !== msg.project_id) return undefined;
+  return {
+    ...fromMessage,
+    sealedSecret: endpoint.secrets.sealed,
+    previousSealedSecret: endpoint.secrets.previousSealed,
+    endpointId,
+    endpoint: endpoint.state,
   };
 }
 

@@ -65,6 +65,21 @@ describe('decodeDeliveryMessage', () => {
       expect(decodeDeliveryMessage(encode({ ...valid, target: value }), 'webhook')).toEqual({ ok: true, messages: [valid] });
     });
 
+    it("when a target names a consumer endpoint, then the endpoint's id travels with it; a malformed id drops the target", () => {
+      const endpoint_id = '3c9d1a7e-4b2f-4e6a-9c8d-7f6e5d4c3b2a';
+      expect(decodeDeliveryMessage(encode({ ...valid, target: { ...target, endpoint_id } }), 'webhook')).toEqual({
+        ok: true,
+        messages: [{ ...valid, target: { ...target, endpoint_id } }],
+      });
+      // Sent without it, the project's secret would sign a delivery that is the endpoint's own.
+      for (const bad of ['not-a-uuid', 7, null, '']) {
+        expect(decodeDeliveryMessage(encode({ ...valid, target: { ...target, endpoint_id: bad } }), 'webhook')).toEqual({
+          ok: true,
+          messages: [valid],
+        });
+      }
+    });
+
     it('when a message of another channel carries a target, then it is dropped', () => {
       const sms = { ...valid, channel: 'sms' };
       expect(decodeDeliveryMessage(encode({ ...sms, target }), 'sms')).toEqual({ ok: true, messages: [sms] });
@@ -115,6 +130,19 @@ describe('decodeDeliveryMessage', () => {
         ],
         requestIds: [undefined, undefined],
       });
+    });
+
+    it("when a batch item names its consumer endpoint, then that item's target carries the endpoint's id", () => {
+      const endpoint_id = '3c9d1a7e-4b2f-4e6a-9c8d-7f6e5d4c3b2a';
+      const withEndpoint = { ...batch, notifications: [{ ...batch.notifications[0], endpoint_id }, batch.notifications[1]] };
+      const decoded = decodeDeliveryMessage(encode(withEndpoint), 'webhook');
+      expect(decoded.ok && decoded.messages.map((m) => m.target)).toEqual([
+        { recipient: 'https://a.example.com/hook', endpoint_id, ...shared },
+        { recipient: 'https://b.example.com/hook', ...shared },
+      ]);
+      const malformed = { ...batch, notifications: [{ ...batch.notifications[0], endpoint_id: 'x' }, batch.notifications[1]] };
+      const dropped = decodeDeliveryMessage(encode(malformed), 'webhook');
+      expect(dropped.ok && dropped.messages.map((m) => m.target?.recipient)).toEqual([undefined, 'https://b.example.com/hook']);
     });
 
     it('when the shared target is unusable or an item has no recipient, then those deliveries are ids only (the worker reads)', () => {

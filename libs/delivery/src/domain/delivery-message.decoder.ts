@@ -5,6 +5,7 @@ import {
   type Channel,
   type DeliveryMessage,
   type DeliveryMessageTarget,
+  type SharedDeliveryTarget,
 } from '@herald/contracts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -38,10 +39,8 @@ const MAX_RECIPIENT_LENGTH = 2048;
 const MAX_EVENT_TYPE_LENGTH = 255;
 const MAX_ACCEPTED_AT_LENGTH = 40;
 
-type SharedTarget = Omit<DeliveryMessageTarget, 'recipient'>;
-
 /** What every target of one message shares (all but the recipient), or undefined when it is unusable. */
-function validShared(t: unknown): SharedTarget | undefined {
+function validShared(t: unknown): SharedDeliveryTarget | undefined {
   if (!isObject(t)) return undefined;
   const { event_type, accepted_at, payload } = t;
   if (typeof event_type !== 'string' || event_type.length === 0 || event_type.length > MAX_EVENT_TYPE_LENGTH) return undefined;
@@ -59,9 +58,16 @@ const validRecipient = (r: unknown): r is string => typeof r === 'string' && r.l
  * is malformed or too big is dropped, not refused: the worker then reads the notification as
  * for any other message, so a bad `target` can cost a read but never a delivery.
  */
-function validTarget(channel: unknown, shared: SharedTarget | undefined, recipient: unknown): DeliveryMessageTarget | undefined {
+function validTarget(
+  channel: unknown,
+  shared: SharedDeliveryTarget | undefined,
+  recipient: unknown,
+  endpointId: unknown,
+): DeliveryMessageTarget | undefined {
   if (channel !== 'webhook' || !shared || !validRecipient(recipient)) return undefined;
-  return { recipient, ...shared };
+  // An endpoint id reaches a uuid column, and without its endpoint the wrong secret would sign.
+  if (endpointId === undefined) return { recipient, ...shared };
+  return isUuid(endpointId) ? { recipient, endpoint_id: endpointId, ...shared } : undefined;
 }
 
 /** Only the fields of today's contract travel on (older messages also carried the payload). */
@@ -80,7 +86,7 @@ function pick(m: Record<string, unknown>): DeliveryMessage {
     message.rate_slot = m.rate_slot;
     if (m.rate_late === true) message.rate_late = true;
   }
-  const target = isObject(m.target) ? validTarget(m.channel, validShared(m.target), m.target.recipient) : undefined;
+  const target = isObject(m.target) ? validTarget(m.channel, validShared(m.target), m.target.recipient, m.target.endpoint_id) : undefined;
   if (target) message.target = target;
   return message;
 }
@@ -125,7 +131,7 @@ function expand(m: Record<string, unknown>): { messages: DeliveryMessage[]; requ
       attempt: 1,
     } as DeliveryMessage;
     const own = item.target === undefined ? shared : m.channel === 'webhook' ? validShared(item.target) : undefined;
-    const target = validTarget(m.channel, own, item.recipient);
+    const target = validTarget(m.channel, own, item.recipient, item.endpoint_id);
     if (target) message.target = target;
     const requestId = item.request_id;
     requestIds.push(

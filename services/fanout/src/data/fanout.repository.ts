@@ -43,8 +43,8 @@ const LOAD_EVENTS = `SELECT e.id, e.project_id, e.event_type, e.priority, e.payl
  * one per subscribed endpoint, maybe none, so each event's `notification_count` becomes what was
  * planned for it ($14, per event of $12), and its status follows from that total. An event whose
  * plan is empty (a consumer with no endpoint for its type) completes at once. A consumer's
- * notification comes back without its recipient: its first delivery message then carries no
- * target, and the worker reads it with the endpoint's secret (FIND_FOR_DELIVERY).
+ * notification comes back with its endpoint's id: its first delivery message carries it in its
+ * target, and the worker signs with that endpoint's (cached) secret.
  */
 const CREATE_NOTIFICATIONS = `WITH live AS (
            SELECT id FROM events WHERE id = ANY($12::uuid[]) FOR KEY SHARE
@@ -99,11 +99,11 @@ const CREATE_NOTIFICATIONS = `WITH live AS (
              FROM counts c
             WHERE e.id = c.event_id AND e.id = ANY($12::uuid[]) AND (c.inserted > 0 OR e.notification_count <> c.total)
          )
-         SELECT event_id, id, channel, NULL AS status, NULL::int AS n, CASE WHEN endpoint_id IS NULL THEN recipient END AS recipient
+         SELECT event_id, id, channel, NULL AS status, NULL::int AS n, recipient, endpoint_id
            FROM inserted WHERE status = 'processing'
-         UNION ALL SELECT event_id, NULL, channel, status, count(*)::int, NULL FROM inserted WHERE status <> 'processing'
+         UNION ALL SELECT event_id, NULL, channel, status, count(*)::int, NULL, NULL FROM inserted WHERE status <> 'processing'
                     GROUP BY event_id, channel, status
-         UNION ALL SELECT event_id, NULL, NULL, NULL, NULL, NULL FROM counts WHERE inserted > 0`;
+         UNION ALL SELECT event_id, NULL, NULL, NULL, NULL, NULL, NULL FROM counts WHERE inserted > 0`;
 
 /**
  * Ends an event fan-out gave up on. Not yet fanned out: `failed` with the reason. Fanned out but
@@ -163,6 +163,7 @@ export class FanoutRepository {
       status: EndedAtFanOut['status'] | null;
       n: number | null;
       recipient: string | null;
+      endpoint_id: string | null;
     }>(CREATE_NOTIFICATIONS, [
       rows.map(({ event }) => event.project_id),
       rows.map(({ event }) => event.id),
@@ -184,8 +185,14 @@ export class FanoutRepository {
     for (const r of result.rows) {
       let entry = created.get(r.event_id);
       if (!entry) created.set(r.event_id, (entry = { pending: [], ended: [] }));
-      if (r.id !== null && r.channel !== null) entry.pending.push({ id: r.id, channel: r.channel, recipient: r.recipient ?? undefined });
-      else if (r.status !== null && r.channel !== null) entry.ended.push({ channel: r.channel, status: r.status, count: r.n ?? 0 });
+      if (r.id !== null && r.channel !== null) {
+        entry.pending.push({
+          id: r.id,
+          channel: r.channel,
+          recipient: r.recipient ?? undefined,
+          ...(r.endpoint_id === null ? {} : { endpointId: r.endpoint_id }),
+        });
+      } else if (r.status !== null && r.channel !== null) entry.ended.push({ channel: r.channel, status: r.status, count: r.n ?? 0 });
     }
     return batch.map(({ event }) => created.get(event.id));
   }

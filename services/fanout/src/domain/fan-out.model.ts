@@ -32,6 +32,8 @@ export interface PendingNotification {
   channel: Channel;
   /** Set when fan-out just created it (not on a republish): its first delivery message may carry it. */
   recipient?: string;
+  /** A consumer endpoint's notification, with `recipient`: the endpoint whose secret signs it. */
+  endpointId?: string;
 }
 
 /** Notifications that reached a final status without a delivery attempt (failed, suppressed), counted per channel. */

@@ -1,7 +1,7 @@
 import { REQUEST_ID_HEADER, type Channel, type DeliveryBatchItem, type DeliveryBatchMessage, type Lane } from '@herald/contracts';
 import type { MessageQueue, TopologyNames } from '@herald/messaging';
 import type { PendingNotification } from '../domain/fan-out.model';
-import { outgoingMessages, publishDeliveries, sharedTarget, type PublishedEvent } from './deliveries.publisher';
+import { outgoingMessages, ownTarget, publishDeliveries, sharedTarget, type PublishedEvent } from './deliveries.publisher';
 
 /** Where fan-out hands an event's sendable notifications. */
 export interface DeliverySink {
@@ -107,7 +107,7 @@ export class BundledDeliveries implements DeliverySink {
         event_id: held.event.id,
         project_id: held.event.project_id,
         ...(requestId ? { request_id: requestId } : {}),
-        ...(target && n.recipient !== undefined ? { target, recipient: n.recipient } : {}),
+        ...(target && n.recipient !== undefined ? { target, ...ownTarget(n.recipient, n.endpointId) } : {}),
       };
     });
     const body: DeliveryBatchMessage = {

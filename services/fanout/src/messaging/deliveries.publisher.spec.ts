@@ -1,4 +1,4 @@
-import { deliveryMessage, sharedTarget } from './deliveries.publisher';
+import { deliveryBatchMessage, deliveryMessage, sharedTarget } from './deliveries.publisher';
 
 const event = {
   id: '0b8b5f2e-2a0c-4f4e-8e3d-3c0e6f4b9a22',
@@ -25,6 +25,23 @@ describe('delivery messages of fan-out', () => {
         payload: event.payload,
       },
     });
+  });
+
+  it("when a consumer endpoint's notification was just created, then its target names the endpoint, alone or in a batch", () => {
+    const endpointId = '3c9d1a7e-4b2f-4e6a-9c8d-7f6e5d4c3b2a';
+    const toEndpoint = { ...webhook, endpointId };
+    expect(deliveryMessage(event, toEndpoint, 'medium', sharedTarget(event)).target).toEqual({
+      recipient: webhook.recipient,
+      endpoint_id: endpointId,
+      event_type: 'order.shipped',
+      accepted_at: '2026-11-25T17:00:00.000Z',
+      payload: event.payload,
+    });
+    const other = { id: '7a2d2e1f-9a2b-4b47-8e8f-1e1b6c0b2d22', channel: 'webhook' as const, recipient: 'https://b.example.com/hook' };
+    expect(deliveryBatchMessage(event, 'webhook', [toEndpoint, other], 'medium', sharedTarget(event)).notifications).toEqual([
+      { notification_id: webhook.id, recipient: webhook.recipient, endpoint_id: endpointId },
+      { notification_id: other.id, recipient: other.recipient },
+    ]);
   });
 
   it('when the payload is over 4 KiB as JSON, then no target is shared and the message is ids only', () => {

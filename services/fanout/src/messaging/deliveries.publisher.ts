@@ -4,7 +4,7 @@ import {
   type Channel,
   type DeliveryBatchMessage,
   type DeliveryMessage,
-  type DeliveryMessageTarget,
+  type SharedDeliveryTarget,
   type Lane,
 } from '@herald/contracts';
 import type { MessageQueue, TopologyNames } from '@herald/messaging';
@@ -16,8 +16,6 @@ import type { PendingNotification } from '../domain/fan-out.model';
  * many notifications an event has.
  */
 export const PUBLISH_CHUNK = 500;
-
-type SharedTarget = Omit<DeliveryMessageTarget, 'recipient'>;
 
 /** The event as fan-out publishes its deliveries; the rest is needed for a webhook's `target` only. */
 export interface PublishedEvent {
@@ -33,11 +31,16 @@ export interface PublishedEvent {
  * payload past DELIVERY_TARGET_MAX_PAYLOAD_BYTES is not copied into every message (the worker
  * reads it, once per batch of the event's notifications).
  */
-export function sharedTarget(event: PublishedEvent): SharedTarget | undefined {
+export function sharedTarget(event: PublishedEvent): SharedDeliveryTarget | undefined {
   const { event_type, created_at, payload } = event;
   if (event_type === undefined || created_at === undefined || payload === undefined) return undefined;
   if (utf8Bytes(JSON.stringify(payload)) > DELIVERY_TARGET_MAX_PAYLOAD_BYTES) return undefined;
   return { event_type, accepted_at: new Date(created_at).toISOString(), payload };
+}
+
+/** What of a webhook's target is its notification's own: its address, and a consumer endpoint's id. */
+export function ownTarget(recipient: string, endpointId: string | undefined): { recipient: string; endpoint_id?: string } {
+  return endpointId === undefined ? { recipient } : { recipient, endpoint_id: endpointId };
 }
 
 /**
@@ -49,9 +52,10 @@ export function deliveryMessage(
   event: { id: string; project_id: string },
   n: PendingNotification,
   lane: Lane,
-  shared?: SharedTarget,
+  shared?: SharedDeliveryTarget,
 ): DeliveryMessage {
-  const target = shared && n.channel === 'webhook' && n.recipient !== undefined ? { recipient: n.recipient, ...shared } : undefined;
+  const target =
+    shared && n.channel === 'webhook' && n.recipient !== undefined ? { ...ownTarget(n.recipient, n.endpointId), ...shared } : undefined;
   return {
     kind: 'notification.deliver',
     notification_id: n.id,
@@ -73,7 +77,7 @@ export function deliveryBatchMessage(
   channel: Channel,
   items: PendingNotification[],
   lane: Lane,
-  shared?: SharedTarget,
+  shared?: SharedDeliveryTarget,
 ): DeliveryBatchMessage {
   const withTarget = shared !== undefined && channel === 'webhook';
   return {
@@ -84,7 +88,9 @@ export function deliveryBatchMessage(
     ...(lane === 'medium' ? {} : { priority: lane }),
     ...(withTarget ? { target: shared } : {}),
     notifications: items.map((n) =>
-      withTarget && n.recipient !== undefined ? { notification_id: n.id, recipient: n.recipient } : { notification_id: n.id },
+      withTarget && n.recipient !== undefined
+        ? { notification_id: n.id, ...ownTarget(n.recipient, n.endpointId) }
+        : { notification_id: n.id },
     ),
   };
 }
@@ -104,7 +110,7 @@ export function outgoingMessages(
   pending: PendingNotification[],
   lane: Lane,
   perMessage: number,
-  shared?: SharedTarget,
+  shared?: SharedDeliveryTarget,
 ): Outgoing[] {
   const byChannel = new Map<Channel, PendingNotification[]>();
   for (const n of pending) {
