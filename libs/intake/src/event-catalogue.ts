@@ -13,6 +13,8 @@ export interface EventCatalogue {
   missingConsumers(projectId: string, uids: string[]): Promise<string[]>;
   /** This process changed the type: forget it at once (other processes within `ttlMs`). */
   forget(projectId: string, eventType: string): void;
+  /** This process deleted the consumer: forget it at once (other processes within `ttlMs`). */
+  forgetConsumer(projectId: string, uid: string): void;
 }
 
 interface Entry {
@@ -27,10 +29,14 @@ const MAX_ENTRIES = 10_000;
  * The catalogue read from PostgreSQL, with compiled schemas cached per project and type for
  * `ttlMs` (a miss, "no schema", is cached too): publishing an event must not cost a query and a
  * compile each time. The api that changes a type forgets it at once; another api process applies
- * the change within `ttlMs` (docs/consumers.md says so).
+ * the change within `ttlMs` (docs/consumers.md says so). Consumers that exist are cached the same
+ * way, so an event naming one costs no query; one that does not is asked for every time, so a
+ * consumer created on another api process can be named at once.
  */
 export class CachedEventCatalogue implements EventCatalogue {
   private readonly entries = new Map<string, Entry>();
+  /** Existing consumers, by `project/uid`: until when to trust that they exist. */
+  private readonly consumers = new Map<string, number>();
 
   constructor(
     private readonly db: Queryable,
@@ -44,18 +50,25 @@ export class CachedEventCatalogue implements EventCatalogue {
   }
 
   async missingConsumers(projectId: string, uids: string[]): Promise<string[]> {
-    const wanted = [...new Set(uids)];
-    if (!wanted.length) return [];
+    const now = this.now();
+    const unsure = [...new Set(uids)].filter((uid) => !((this.consumers.get(`${projectId}/${uid}`) ?? 0) > now));
+    if (!unsure.length) return [];
     const { rows } = await this.db.query<{ uid: string }>('SELECT uid FROM consumers WHERE project_id = $1 AND uid = ANY($2::text[])', [
       projectId,
-      wanted,
+      unsure,
     ]);
+    if (this.consumers.size + rows.length > MAX_ENTRIES) this.consumers.clear();
+    for (const r of rows) this.consumers.set(`${projectId}/${r.uid}`, now + this.ttlMs);
     const known = new Set(rows.map((r) => r.uid));
-    return wanted.filter((uid) => !known.has(uid));
+    return unsure.filter((uid) => !known.has(uid));
   }
 
   forget(projectId: string, eventType: string): void {
     this.entries.delete(`${projectId}/${eventType}`);
+  }
+
+  forgetConsumer(projectId: string, uid: string): void {
+    this.consumers.delete(`${projectId}/${uid}`);
   }
 
   private async validatorOf(projectId: string, eventType: string): Promise<ValidateFunction | null> {

@@ -212,6 +212,25 @@ describe('events naming a consumer', () => {
     }
   });
 
+  it('when a consumer is named, then deleted, or named in another project, then intake tells at once; one created after a 422 can be named at once', async () => {
+    const publish = (key: string, consumer: string) => api().post('/api/v1/events').set('X-API-Key', key).send(event({ consumer }));
+    const doomed = await aConsumer(f.key);
+    expect((await publish(f.key, doomed)).status).toBe(202);
+    expect((await api().delete(`/api/v1/consumers/${doomed}`).set('X-API-Key', f.key)).status).toBe(204);
+    expect((await publish(f.key, doomed)).status).toBe(422);
+
+    // Known to intake in its own project, unknown in this one.
+    const other = await aProject(f.system.api.db, f.config);
+    const theirs = await aConsumer(other.api_key);
+    expect((await publish(other.api_key, theirs)).status).toBe(202);
+    expect((await publish(f.key, theirs)).status).toBe(422);
+
+    const later = uid();
+    expect((await publish(f.key, later)).status).toBe(422);
+    expect((await api().post('/api/v1/consumers').set('X-API-Key', f.key).send({ uid: later, name: 'Later' })).status).toBe(201);
+    expect((await publish(f.key, later)).status).toBe(202);
+  });
+
   it('when a recipient names both webhook_url and consumer, or a consumer without the webhook channel, then 422', async () => {
     const consumer = await aConsumer();
     const both = await api()

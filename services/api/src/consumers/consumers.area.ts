@@ -9,10 +9,10 @@ import { endpointRoutes } from './endpoint.routes';
 import { EndpointsService } from './endpoints.service';
 
 /** Webhook consumers of a project and their endpoints, each with its own signing secret (docs/consumers.md). */
-export function consumersArea({ db, config, names, eventRules, onCommitted }: Infrastructure): Area {
+export function consumersArea({ db, config, names, eventRules, eventCatalogue, onCommitted }: Infrastructure): Area {
   const repos = consumersRepositories(db);
   const endpoints = new EndpointsService(db, consumersRepositories, new SecretBox(config.secretsKey), () => eventRules.targetSession());
   const testEvents = { endpoints: repos.endpoints, events: repos.eventStore, rules: eventRules, names, onCommitted };
-  const consumers = consumerRoutes({ repo: repos.consumers, consumers: new ConsumersService(repos.consumers) });
+  const consumers = consumerRoutes({ repo: repos.consumers, consumers: new ConsumersService(repos.consumers, eventCatalogue) });
   return { routes: consumers.include(endpointRoutes({ endpoints, testEvents, deadLetters: deadLettersService(db, config, onCommitted) })) };
 }

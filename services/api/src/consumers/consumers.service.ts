@@ -1,6 +1,6 @@
 import { hasPgCode, PgError } from '@herald/db';
 import { AppError, ValidationFailed } from '@herald/errors';
-import { jsonBytes } from '@herald/intake';
+import { jsonBytes, type EventCatalogue } from '@herald/intake';
 import { found } from '../shared/found';
 import { refuseUnstorableText } from '../shared/storable-text.rule';
 import type { ConsumerRepository, ConsumerRow } from './consumer.repository';
@@ -24,7 +24,11 @@ function checkMetadata(metadata: Record<string, unknown> | undefined): void {
 
 /** A project's consumers: the parties that receive its webhooks, named by the project's own uid. */
 export class ConsumersService {
-  constructor(private readonly consumers: ConsumerRepository) {}
+  constructor(
+    private readonly consumers: ConsumerRepository,
+    /** Intake's cache of existing consumers: a deleted one is no longer accepted by this process at once. */
+    private readonly catalogue: Pick<EventCatalogue, 'forgetConsumer'>,
+  ) {}
 
   async create(projectId: string, input: Required<Pick<ConsumerInput, 'uid' | 'name'>> & ConsumerInput): Promise<ConsumerRow> {
     refuseUnstorableText(input, ['body']);
@@ -50,6 +54,8 @@ export class ConsumersService {
   }
 
   async remove(projectId: string, uid: string): Promise<void> {
-    if (!(await this.consumers.delete(projectId, uid))) throw new AppError('not_found', `consumer ${JSON.stringify(uid)} not found`);
+    const deleted = await this.consumers.delete(projectId, uid);
+    this.catalogue.forgetConsumer(projectId, uid);
+    if (!deleted) throw new AppError('not_found', `consumer ${JSON.stringify(uid)} not found`);
   }
 }
