@@ -16,6 +16,7 @@ const AREAS = [
   { path: 'usage', label: 'Usage' },
   { path: 'audit-log', label: 'Audit log' },
   { path: 'event-types', label: 'Event types' },
+  { path: 'consumers', label: 'Consumers' },
   { path: 'portal', label: 'Consumer portal' },
   { path: 'settings', label: 'Settings' },
 ] as const;

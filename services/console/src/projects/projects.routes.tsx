@@ -14,6 +14,7 @@ import { settingsRoutes } from '../settings/settings.routes';
 import { portalSettingsRoutes } from '../portal-settings/portal-settings.routes';
 import { suppressionsRoutes } from '../suppressions/suppressions.routes';
 import { eventTypesRoutes } from '../event-types/event-types.routes';
+import { consumersRoutes } from '../consumers/consumers.routes';
 
 /**
  * A project's pages, under `/projects/:projectId`; each area adds its own routes here, one line
@@ -37,6 +38,7 @@ export const projectRoutes: RouteObject[] = [
       ...suppressionsRoutes,
       ...scheduledEventsRoutes,
       ...eventTypesRoutes,
+      ...consumersRoutes,
       ...portalSettingsRoutes,
       ...settingsRoutes,
     ],
