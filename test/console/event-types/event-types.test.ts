@@ -62,6 +62,9 @@ describe('event types in the console', () => {
     // Editing shows what is stored; emptying the schema removes it.
     await row.getByRole('button', { name: 'Edit order.created' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit order.created' });
+    // The name cannot change, so the focus starts where the editing does.
+    await focusLandsOn(edit.getByRole('textbox', { name: 'Description' }));
+    expect(await edit.getByRole('textbox', { name: 'Name' }).isDisabled()).toBe(true);
     expect(await edit.getByRole('textbox', { name: 'Example payload' }).inputValue()).toBe('{\n  "id": 7\n}');
     await edit.getByRole('textbox', { name: 'Description' }).fill('A customer placed an order.');
     await edit.getByRole('textbox', { name: 'JSON Schema' }).fill('');

@@ -5,6 +5,7 @@ import { ErrorAlert } from '../shared/error-alert';
 import { jsonTextOf, parseJsonText } from './json-text';
 import { useCreateEventType, useUpdateEventType, type EventType } from './event-types.query';
 
+const AUTOFOCUS = { 'data-autofocus': true };
 const MONOSPACE = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
 
 interface EventTypeFormProps {
@@ -72,7 +73,9 @@ function EventTypeForm({ editing, onDone }: EventTypeFormProps) {
           onChange={(e) => setName(e.currentTarget.value)}
           error={errors.name}
           maxLength={255}
-          data-autofocus
+          // The name is fixed once made: an edit starts at the description. Spread, because the
+          // focus trap looks for the attribute itself, and React writes `false` as "false".
+          {...(editing ? {} : AUTOFOCUS)}
         />
         <TextInput
           label="Description"
@@ -80,6 +83,7 @@ function EventTypeForm({ editing, onDone }: EventTypeFormProps) {
           onChange={(e) => setDescription(e.currentTarget.value)}
           error={errors.description}
           maxLength={2000}
+          {...(editing ? AUTOFOCUS : {})}
         />
         <Textarea
           label="JSON Schema"
