@@ -15,6 +15,8 @@ const AREAS = [
   { path: 'keys', label: 'API keys' },
   { path: 'usage', label: 'Usage' },
   { path: 'audit-log', label: 'Audit log' },
+  { path: 'event-types', label: 'Event types' },
+  { path: 'consumers', label: 'Consumers' },
   { path: 'portal', label: 'Consumer portal' },
   { path: 'settings', label: 'Settings' },
 ] as const;

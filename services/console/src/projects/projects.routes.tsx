@@ -13,6 +13,8 @@ import { usageRoutes } from '../usage/usage.routes';
 import { settingsRoutes } from '../settings/settings.routes';
 import { portalSettingsRoutes } from '../portal-settings/portal-settings.routes';
 import { suppressionsRoutes } from '../suppressions/suppressions.routes';
+import { eventTypesRoutes } from '../event-types/event-types.routes';
+import { consumersRoutes } from '../consumers/consumers.routes';
 
 /**
  * A project's pages, under `/projects/:projectId`; each area adds its own routes here, one line
@@ -35,6 +37,8 @@ export const projectRoutes: RouteObject[] = [
       ...usageRoutes,
       ...suppressionsRoutes,
       ...scheduledEventsRoutes,
+      ...eventTypesRoutes,
+      ...consumersRoutes,
       ...portalSettingsRoutes,
       ...settingsRoutes,
     ],
