@@ -51,11 +51,9 @@ interface Row {
  * (FeedCheckedCache): a rotation, a new limit, a disable or a change of health drops the entry at
  * once. An entry holding a previous secret ends when its grace period does.
  */
-export class EndpointStatesSource implements EndpointStatesPort {
-  private readonly cache: FeedCheckedCache<EndpointSnapshot>;
-
+export class EndpointStatesSource extends FeedCheckedCache<EndpointSnapshot> implements EndpointStatesPort {
   constructor(db: Queryable, feed: { readonly live: boolean }, ttlMs = 60_000, now: () => number = Date.now) {
-    this.cache = new FeedCheckedCache(
+    super(
       async (ids) => {
         const { rows } = await db.query<Row>(FIND_ENDPOINTS, [ids]);
         const byId = new Map(rows.map((r) => [r.id, r]));
@@ -73,19 +71,6 @@ export class EndpointStatesSource implements EndpointStatesPort {
       feed,
       now,
     );
-  }
-
-  /** undefined when the endpoint does not exist (any more). */
-  get(endpointId: string): Promise<EndpointSnapshot | undefined> {
-    return this.cache.get(endpointId);
-  }
-
-  evict(endpointId: string): void {
-    this.cache.evict(endpointId);
-  }
-
-  clear(): void {
-    this.cache.clear();
   }
 }
 

@@ -41,11 +41,9 @@ interface Row {
  * (measured by PostgreSQL's clock from before the read), after which the next read asks
  * PostgreSQL again.
  */
-export class SigningSecretsSource implements SigningSecretsPort {
-  private readonly cache: FeedCheckedCache<SealedSigningSecrets>;
-
+export class SigningSecretsSource extends FeedCheckedCache<SealedSigningSecrets> implements SigningSecretsPort {
   constructor(db: Queryable, feed: { readonly live: boolean }, ttlMs = 60_000, now: () => number = Date.now) {
-    this.cache = new FeedCheckedCache(
+    super(
       async (ids) => {
         const { rows } = await db.query<Row>(FIND_SIGNING_SECRETS, [ids]);
         const byId = new Map(rows.map((r) => [r.id, r]));
@@ -59,19 +57,6 @@ export class SigningSecretsSource implements SigningSecretsPort {
       feed,
       now,
     );
-  }
-
-  /** undefined when the project does not exist. */
-  get(projectId: string): Promise<SealedSigningSecrets | undefined> {
-    return this.cache.get(projectId);
-  }
-
-  evict(projectId: string): void {
-    this.cache.evict(projectId);
-  }
-
-  clear(): void {
-    this.cache.clear();
   }
 }
 
