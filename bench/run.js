@@ -297,6 +297,7 @@ async function benchStack(name, receiver, receiverUrl, tag = TAG) {
           apiUrl: stack.apiUrl,
           apiKeyA: stack.projectA.api_key,
           apiKeyB: stack.projectB.api_key,
+          apiKeyTimeout: stack.projectT.api_key,
         })
         .catch((err) => ({ available: false, reason: err.message }));
     }

@@ -115,6 +115,9 @@ async function start({ driver, serviceEnv, Child, nodeArgs, log, resetDatabase }
   const main = cli(['bootstrap', '--name', `bench-${driver}`], envFor());
   const projectA = cli(['bootstrap', '--name', `bench-a-${driver}`], envFor());
   const projectB = cli(['bootstrap', '--name', `bench-b-${driver}`], envFor());
+  // The timing-out flood's project: its circuit (per project and origin) stays open after it, and
+  // would hold project A's next flood to the same receiver.
+  const projectT = cli(['bootstrap', '--name', `bench-t-${driver}`], envFor());
 
   const apiPort = await freePort();
   const apiUrl = `http://127.0.0.1:${apiPort}/api/v1`;
@@ -158,7 +161,8 @@ async function start({ driver, serviceEnv, Child, nodeArgs, log, resetDatabase }
     apiKey: main.api_key,
     projectA,
     projectB,
-    signingSecrets: [main, projectA, projectB].map((p) => p.webhook_signing_secret),
+    projectT,
+    signingSecrets: [main, projectA, projectB, projectT].map((p) => p.webhook_signing_secret),
     roles,
     processes: [launcher, ...Object.values(roles)],
     envFor,

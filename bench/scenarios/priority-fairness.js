@@ -322,7 +322,9 @@ async function flood(ctx, spec, roundNo) {
   const started = now();
   const aPub = publish({
     url,
-    apiKey: ctx.apiKeyA,
+    // A timing-out flood comes from a project of its own: the circuit it opens for its project and
+    // the receiver's origin outlasts it by design, and would hold A's next flood.
+    apiKey: spec.drain ? ctx.apiKeyA : (ctx.apiKeyTimeout ?? ctx.apiKeyA),
     receiverUrl: `${receiverUrl}/slow/${delayMs}`,
     run: aRun,
     events,
@@ -375,8 +377,9 @@ async function flood(ctx, spec, roundNo) {
 }
 
 /**
- * ctx: { apiUrl, apiKeyA, apiKeyB, receiver, receiverUrl, tag, log }; apiKeyA and apiKeyB belong
- * to two different projects; receiver is bench/lib/receiver.js forked (run.js's Child). Starts no service.
+ * ctx: { apiUrl, apiKeyA, apiKeyB, apiKeyTimeout, receiver, receiverUrl, tag, log }; each key belongs
+ * to a project of its own (apiKeyTimeout: the timing-out flood's A; absent, A's); receiver is
+ * bench/lib/receiver.js forked (run.js's Child). Starts no service.
  */
 async function run(ctx) {
   if (env.BENCH_SKIP_PRIORITY) return { available: false, reason: 'skipped (BENCH_SKIP_PRIORITY)' };
