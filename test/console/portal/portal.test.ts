@@ -380,6 +380,26 @@ describe('the consumer portal', () => {
     await first.getByRole('heading', { name: 'This link has expired', level: 1 }).waitFor();
   });
 
+  it('when a tab holding a session opens a new link, then the new session takes its place and the old token is refused', async () => {
+    const portal = await aPortal();
+    const page = await c.newPage();
+    const heldToken = () => page.evaluate(() => JSON.parse(sessionStorage.getItem(sessionStorage.key(0)!)!).accessToken as string);
+    const endpoints = (token: string) => c.http().get(`/api/v1/consumers/${portal.uid}/endpoints`).set('Authorization', `Bearer ${token}`);
+    await open(page, await portal.link());
+    const old = await heldToken();
+    // A second link as a page load (the kept session is then only in the tab's storage) ...
+    await page.goto('about:blank');
+    await open(page, await portal.link());
+    const second = await heldToken();
+    expect(second).not.toBe(old);
+    await eventually(async () => expect((await endpoints(old)).status).toBe(401));
+    // ... and a third as a fragment change, while the second is open.
+    await page.evaluate((hash) => (location.hash = hash), new URL(await portal.link()).hash);
+    await eventually(async () => expect(await heldToken()).not.toBe(second));
+    await eventually(async () => expect((await endpoints(second)).status).toBe(401));
+    expect((await endpoints(await heldToken())).status).toBe(200);
+  });
+
   it('when the session stops working while the page is open, then the next thing the consumer does says the session has ended', async () => {
     const portal = await aPortal();
     const page = await c.newPage();

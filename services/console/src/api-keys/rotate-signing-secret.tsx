@@ -1,13 +1,19 @@
-import { Button, Group, Modal, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
-import { ApiError, unwrap } from '../session/api-error';
+import { unwrap } from '../session/api-error';
 import { useControlApi } from '../session/session.context';
-import { ErrorAlert } from '../shared/error-alert';
 import { formatTime } from '../shared/format';
-import { GRACE_PERIOD, GRACE_PERIOD_HELP } from '../shared/grace-period';
-import { ShownOnce } from '../shared/shown-once';
+import { RotateSecretModal, type RotateSecretTexts } from '../shared/rotate-secret-modal';
+
+const TEXTS: RotateSecretTexts = {
+  title: 'Rotate the webhook signing secret',
+  rotatedTitle: 'Signing secret rotated',
+  submit: 'Rotate secret',
+  failed: 'Could not rotate the signing secret',
+  secretLabel: 'New webhook signing secret',
+  warning: 'Give it to your receivers. Until the old secret stops, webhooks carry signatures with both.',
+};
 
 /**
  * The project's webhook signing secret, which receivers verify webhooks with. It is never shown
@@ -16,22 +22,15 @@ import { ShownOnce } from '../shared/shown-once';
 export function RotateSigningSecret({ projectId }: { projectId: string }) {
   const api = useControlApi();
   const [opened, { open, close }] = useDisclosure();
-  const [grace, setGrace] = useState<number | string>(GRACE_PERIOD.default);
   const rotate = useMutation({
-    mutationFn: async () =>
+    mutationFn: async (graceSeconds: number) =>
       unwrap(
         await api.POST('/projects/{project_id}/signing-secret/rotate', {
           params: { path: { project_id: projectId } },
-          body: { grace_period_seconds: Number(grace) },
+          body: { grace_period_seconds: graceSeconds },
         }),
       ),
   });
-  const finish = () => {
-    close();
-    rotate.reset();
-    setGrace(GRACE_PERIOD.default);
-  };
-  const graceError = rotate.error instanceof ApiError ? rotate.error.fieldMessage('grace_period_seconds') : undefined;
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="signing-secret-heading">
       <Stack gap="xs" align="flex-start">
@@ -46,60 +45,14 @@ export function RotateSigningSecret({ projectId }: { projectId: string }) {
           Rotate webhook signing secret
         </Button>
       </Stack>
-      <Modal
-        closeButtonProps={{ 'aria-label': 'Close' }}
+      <RotateSecretModal
         opened={opened}
-        onClose={finish}
-        title={rotate.data ? 'Signing secret rotated' : 'Rotate the webhook signing secret'}
-        size="lg"
-      >
-        {rotate.data ? (
-          <Stack>
-            <ShownOnce
-              label="New webhook signing secret"
-              secret={rotate.data.webhook_signing_secret}
-              warning="Give it to your receivers. Until the old secret stops, webhooks carry signatures with both."
-            />
-            <Text size="sm">The old secret stops signing {formatTime(rotate.data.previous_expires_at)}.</Text>
-            <Button onClick={finish} data-autofocus>
-              Done
-            </Button>
-          </Stack>
-        ) : (
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
-              rotate.mutate();
-            }}
-          >
-            <Stack>
-              <NumberInput
-                label="Grace period (seconds)"
-                description={GRACE_PERIOD_HELP}
-                value={grace}
-                onChange={setGrace}
-                min={GRACE_PERIOD.min}
-                max={GRACE_PERIOD.max}
-                allowDecimal={false}
-                allowNegative={false}
-                clampBehavior="strict"
-                required
-                data-autofocus
-                error={graceError}
-              />
-              {!graceError && <ErrorAlert error={rotate.error} title="Could not rotate the signing secret" />}
-              <Group justify="flex-end">
-                <Button variant="default" onClick={finish}>
-                  Cancel
-                </Button>
-                <Button type="submit" loading={rotate.isPending}>
-                  Rotate secret
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        )}
-      </Modal>
+        onClose={close}
+        rotation={rotate}
+        texts={TEXTS}
+        secretOf={(result) => result.webhook_signing_secret}
+        expiry={(result) => `The old secret stops signing ${formatTime(result.previous_expires_at)}.`}
+      />
     </Paper>
   );
 }

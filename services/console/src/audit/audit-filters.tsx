@@ -23,19 +23,35 @@ export function AuditFilterForm({ applied, onApply }: { applied: AuditFilters; o
         onApply(EMPTY);
       }}
     >
+      <AuditFields draft={draft} onChange={set} example="api_key.created" />
+    </FilterForm>
+  );
+}
+
+interface AuditFieldsProps {
+  draft: AuditFilters;
+  onChange(patch: Partial<AuditFilters>): void;
+  /** An action worth showing as the placeholder where these fields stand. */
+  example: string;
+}
+
+/** The action and start an audit log is narrowed by, the same in a project's and the platform's. */
+export function AuditFields({ draft, onChange, example }: AuditFieldsProps) {
+  return (
+    <>
       <TextInput
         label="Action"
         description="Exact match"
-        placeholder="api_key.created"
+        placeholder={example}
         value={draft.action}
-        onChange={(e) => set({ action: e.currentTarget.value })}
+        onChange={(e) => onChange({ action: e.currentTarget.value })}
       />
       <TextInput
         type="datetime-local"
         label="Since"
         value={isoToLocalInput(draft.from)}
-        onChange={(e) => set({ from: localInputToIso(e.currentTarget.value) ?? '' })}
+        onChange={(e) => onChange({ from: localInputToIso(e.currentTarget.value) ?? '' })}
       />
-    </FilterForm>
+    </>
   );
 }

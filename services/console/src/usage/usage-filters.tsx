@@ -22,14 +22,23 @@ export function UsageFilterForm({ applied, onApply }: { applied: UsageFilters; o
         onApply(EMPTY);
       }}
     >
+      <UsageFields draft={draft} onChange={set} />
+    </FilterForm>
+  );
+}
+
+/** The endpoint and hours usage is narrowed by, the same in a project's usage and the platform's. */
+export function UsageFields({ draft, onChange }: { draft: UsageFilters; onChange(patch: Partial<UsageFilters>): void }) {
+  return (
+    <>
       <TextInput
         label="Endpoint"
         description="A route template, all methods"
         placeholder="/events/{id}"
         value={draft.endpoint}
-        onChange={(e) => set({ endpoint: e.currentTarget.value })}
+        onChange={(e) => onChange({ endpoint: e.currentTarget.value })}
       />
-      <DateRangeInputs from={draft.from} to={draft.to} onChange={({ from, to }) => set({ from, to })} />
-    </FilterForm>
+      <DateRangeInputs from={draft.from} to={draft.to} onChange={({ from, to }) => onChange({ from, to })} />
+    </>
   );
 }

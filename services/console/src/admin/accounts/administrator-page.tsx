@@ -1,15 +1,13 @@
-import { Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Anchor, Loader, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
 import { ErrorAlert } from '../../shared/error-alert';
 import { formatTime } from '../../shared/format';
 import { Page } from '../../shared/page';
-import { useAdminPermissions, type AdminPermission } from '../admin-permissions';
+import { useAdminPermissions } from '../admin-permissions';
 import { useAdministrator, useChangeAdministrator, useRemoveAdministrator, type Administrator } from './administrators.query';
-import { ConfirmModal } from './confirm-modal';
+import { ChangePermissionsForm } from './change-permissions-form';
 import { PermissionList } from './permission-list';
-import { PermissionPicker } from './permission-picker';
+import { RemoveAccountButton } from './remove-account-button';
 import { StrongerAccountNote } from './stronger-account-note';
 
 const back = (
@@ -39,6 +37,8 @@ export function AdministratorPage() {
 function AdministratorDetail({ administrator }: { administrator: Administrator }) {
   const { has, held, lacking } = useAdminPermissions();
   const writer = has('administrators:write');
+  const change = useChangeAdministrator(administrator.id);
+  const remove = useRemoveAdministrator(administrator.id);
   return (
     <Page title={`Administrator ${administrator.email}`} actions={back}>
       <Text size="sm" c="dimmed">
@@ -47,8 +47,22 @@ function AdministratorDetail({ administrator }: { administrator: Administrator }
       {writer ? (
         <>
           <StrongerAccountNote lacking={lacking(administrator.permissions)} what="administrator" />
-          <ChangePermissions key={administrator.permissions.join()} administrator={administrator} held={held} />
-          <RemoveAdministrator administrator={administrator} />
+          <ChangePermissionsForm
+            key={administrator.permissions.join()}
+            permissions={administrator.permissions}
+            held={held}
+            change={change}
+            nameOf={(saved) => saved.email}
+          />
+          <RemoveAccountButton
+            remove={remove}
+            label="Remove administrator"
+            title={`Remove ${administrator.email}?`}
+            consequence="They lose every platform permission at once; the user and their organizations stay."
+            errorTitle="Not removed"
+            done={`${administrator.email} is no longer an administrator`}
+            backTo="/admin/administrators"
+          />
         </>
       ) : (
         <Stack gap={4}>
@@ -59,66 +73,5 @@ function AdministratorDetail({ administrator }: { administrator: Administrator }
         </Stack>
       )}
     </Page>
-  );
-}
-
-function ChangePermissions({ administrator, held }: { administrator: Administrator; held: readonly AdminPermission[] }) {
-  const change = useChangeAdministrator(administrator.id);
-  const [permissions, setPermissions] = useState<AdminPermission[]>(administrator.permissions);
-  return (
-    <form
-      aria-label="Permissions"
-      onSubmit={(e) => {
-        e.preventDefault();
-        change.mutate(permissions, {
-          onSuccess: (saved) => notifications.show({ color: 'green', message: `Permissions of ${saved.email} saved` }),
-        });
-      }}
-    >
-      <Stack gap="sm" maw={640}>
-        <PermissionPicker legend="Permissions" value={permissions} onChange={setPermissions} held={held} />
-        <ErrorAlert error={change.error} title="Permissions not changed" />
-        <Group>
-          <Button type="submit" loading={change.isPending}>
-            Save permissions
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
-
-function RemoveAdministrator({ administrator }: { administrator: Administrator }) {
-  const remove = useRemoveAdministrator(administrator.id);
-  const navigate = useNavigate();
-  const [asking, setAsking] = useState(false);
-  const close = () => {
-    setAsking(false);
-    remove.reset();
-  };
-  return (
-    <Group>
-      <Button color="red" variant="light" onClick={() => setAsking(true)}>
-        Remove administrator
-      </Button>
-      <ConfirmModal
-        opened={asking}
-        title={`Remove ${administrator.email}?`}
-        consequence="They lose every platform permission at once; the user and their organizations stay."
-        confirmLabel="Remove administrator"
-        pending={remove.isPending}
-        error={remove.error}
-        errorTitle="Not removed"
-        onClose={close}
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => {
-              notifications.show({ color: 'green', message: `${administrator.email} is no longer an administrator` });
-              void navigate('/admin/administrators');
-            },
-          })
-        }
-      />
-    </Group>
   );
 }

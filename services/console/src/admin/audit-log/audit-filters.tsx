@@ -1,8 +1,7 @@
-import { Select, TextInput } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useState } from 'react';
-import { isoToLocalInput } from '../../shared/date-range-inputs';
 import { FilterForm } from '../../shared/filter-form';
-import { localInputToIso } from '../../shared/format';
+import { AuditFields } from '../../audit/audit-filters';
 import { ScopeInputs, trimmed } from '../scope-inputs';
 import { ACTOR_TYPES } from './actor-type';
 
@@ -24,19 +23,7 @@ export function AuditFilterForm({ applied, onApply }: { applied: AuditFilters; o
         onApply(EMPTY);
       }}
     >
-      <TextInput
-        label="Action"
-        description="Exact match"
-        placeholder="api_key.revoked"
-        value={draft.action}
-        onChange={(e) => set({ action: e.currentTarget.value })}
-      />
-      <TextInput
-        type="datetime-local"
-        label="Since"
-        value={isoToLocalInput(draft.from)}
-        onChange={(e) => set({ from: localInputToIso(e.currentTarget.value) ?? '' })}
-      />
+      <AuditFields draft={draft} onChange={set} example="api_key.revoked" />
       <Select
         label="Actor"
         placeholder="anyone"

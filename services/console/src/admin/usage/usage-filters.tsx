@@ -1,7 +1,6 @@
-import { TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { DateRangeInputs } from '../../shared/date-range-inputs';
 import { FilterForm } from '../../shared/filter-form';
+import { UsageFields } from '../../usage/usage-filters';
 import { ScopeInputs, trimmed } from '../scope-inputs';
 
 export const USAGE_FILTER_KEYS = ['from', 'to', 'organization_id', 'project_id', 'endpoint'] as const;
@@ -22,14 +21,7 @@ export function UsageFilterForm({ applied, onApply }: { applied: UsageFilters; o
         onApply(EMPTY);
       }}
     >
-      <TextInput
-        label="Endpoint"
-        description="A route template, all methods"
-        placeholder="/events/{id}"
-        value={draft.endpoint}
-        onChange={(e) => set({ endpoint: e.currentTarget.value })}
-      />
-      <DateRangeInputs from={draft.from} to={draft.to} onChange={({ from, to }) => set({ from, to })} />
+      <UsageFields draft={draft} onChange={set} />
       <ScopeInputs organizationId={draft.organization_id} projectId={draft.project_id} onChange={set} />
     </FilterForm>
   );

@@ -1,6 +1,7 @@
 import { Alert, Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
+import { useDocumentTitle } from '../../shared/page';
 import type { PortalState } from '../session/portal-session';
+import { PORTAL_TITLE_SUFFIX } from './portal-title';
 
 type Closed = Exclude<PortalState, { status: 'open' }>;
 
@@ -29,9 +30,7 @@ export function PortalMessage({ state }: { state: Closed }) {
         : state.status === 'closed' && state.reason === 'ended'
           ? { title: 'You have left the portal', body: 'Open it again from the page that opened it to continue.' }
           : MESSAGES[state.status];
-  useEffect(() => {
-    document.title = `${message.title} · Webhooks`;
-  }, [message.title]);
+  useDocumentTitle(message.title, PORTAL_TITLE_SUFFIX);
   return (
     <Container size="sm" py="xl" component="main">
       {state.status === 'opening' ? (

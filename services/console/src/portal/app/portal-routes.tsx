@@ -5,12 +5,13 @@ import { EditEndpointPage } from '../endpoints/edit-endpoint-page';
 import { EndpointPage } from '../endpoints/endpoint-page';
 import { EndpointsPage } from '../endpoints/endpoints-page';
 import { NewEndpointPage } from '../endpoints/new-endpoint-page';
-import { PortalPage } from './portal-page';
+import { Page } from '../../shared/page';
+import { PORTAL_TITLE_SUFFIX } from './portal-title';
 import { PortalShell } from './portal-shell';
 
 function NotFound() {
   return (
-    <PortalPage title="Not found">
+    <Page title="Not found" titleSuffix={PORTAL_TITLE_SUFFIX}>
       <Text>
         Nothing lives at this address.{' '}
         <Anchor component={Link} to="/">
@@ -18,7 +19,7 @@ function NotFound() {
         </Anchor>
         .
       </Text>
-    </PortalPage>
+    </Page>
   );
 }
 

@@ -4,7 +4,8 @@ import { ErrorAlert } from '../../shared/error-alert';
 import { FactsTable } from '../../shared/facts-table';
 import { formatTime } from '../../shared/format';
 import { StatusBadge } from '../../shared/status-badge';
-import { PortalPage } from '../app/portal-page';
+import { Page } from '../../shared/page';
+import { PORTAL_TITLE_SUFFIX } from '../app/portal-title';
 import { useDelivery } from './deliveries.query';
 
 /** One delivery to an endpoint: what it was, how it ended, and every attempt made. */
@@ -13,7 +14,7 @@ export function DeliveryPage() {
   const delivery = useDelivery(endpointId, deliveryId);
   const d = delivery.data;
   return (
-    <PortalPage title="Delivery">
+    <Page title="Delivery" titleSuffix={PORTAL_TITLE_SUFFIX}>
       <Anchor component={Link} to={`/endpoints/${endpointId}`} size="sm">
         Back to the endpoint
       </Anchor>
@@ -85,6 +86,6 @@ export function DeliveryPage() {
           </section>
         </Stack>
       )}
-    </PortalPage>
+    </Page>
   );
 }

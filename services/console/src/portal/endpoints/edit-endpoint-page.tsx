@@ -1,7 +1,8 @@
 import { Loader } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { ErrorAlert } from '../../shared/error-alert';
-import { PortalPage } from '../app/portal-page';
+import { Page } from '../../shared/page';
+import { PORTAL_TITLE_SUFFIX } from '../app/portal-title';
 import { EndpointForm } from './endpoint-form';
 import { useEndpointMutations } from './endpoint-mutations';
 import { useEndpoint, useEventTypes } from './endpoints.query';
@@ -15,7 +16,7 @@ export function EditEndpointPage() {
   const { update } = useEndpointMutations(endpointId);
   const back = () => navigate(`/endpoints/${endpointId}`);
   return (
-    <PortalPage title="Edit endpoint">
+    <Page title="Edit endpoint" titleSuffix={PORTAL_TITLE_SUFFIX}>
       <ErrorAlert error={endpoint.error} title="Could not load the endpoint" />
       {(endpoint.isPending || catalogue.isPending) && !endpoint.error && <Loader aria-label="Loading the endpoint" />}
       {endpoint.data && !catalogue.isPending && (
@@ -30,6 +31,6 @@ export function EditEndpointPage() {
           onCancel={back}
         />
       )}
-    </PortalPage>
+    </Page>
   );
 }

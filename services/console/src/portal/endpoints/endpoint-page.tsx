@@ -6,7 +6,8 @@ import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { ErrorAlert } from '../../shared/error-alert';
 import { FactsTable } from '../../shared/facts-table';
 import { formatTime } from '../../shared/format';
-import { PortalPage } from '../app/portal-page';
+import { Page } from '../../shared/page';
+import { PORTAL_TITLE_SUFFIX } from '../app/portal-title';
 import { DeliveriesSection } from '../deliveries/deliveries-section';
 import { ReplayFailures } from '../deliveries/replay-failures';
 import { describeEventTypes, EndpointStatus } from './endpoint-status';
@@ -64,7 +65,7 @@ export function EndpointPage() {
   const [watching, watch] = useWatch();
   const e = endpoint.data;
   return (
-    <PortalPage title="Endpoint">
+    <Page title="Endpoint" titleSuffix={PORTAL_TITLE_SUFFIX}>
       <Anchor component={Link} to="/" size="sm">
         All endpoints
       </Anchor>
@@ -114,6 +115,6 @@ export function EndpointPage() {
       >
         {e ? `Nothing more is sent to ${e.url}. Its past deliveries are kept.` : ''}
       </ConfirmDialog>
-    </PortalPage>
+    </Page>
   );
 }

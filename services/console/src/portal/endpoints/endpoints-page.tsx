@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { ErrorAlert } from '../../shared/error-alert';
 import { formatTime } from '../../shared/format';
 import { Pager } from '../../shared/pager';
-import { PortalPage } from '../app/portal-page';
+import { Page } from '../../shared/page';
+import { PORTAL_TITLE_SUFFIX } from '../app/portal-title';
 import { describeEventTypes, EndpointStatus } from './endpoint-status';
 import { useEndpoints } from './endpoints.query';
 
@@ -13,8 +14,9 @@ export function EndpointsPage() {
   const [page, setPage] = useState(1);
   const endpoints = useEndpoints(page);
   return (
-    <PortalPage
+    <Page
       title="Endpoints"
+      titleSuffix={PORTAL_TITLE_SUFFIX}
       actions={
         <Button component={Link} to="/endpoints/new">
           Add endpoint
@@ -66,6 +68,6 @@ export function EndpointsPage() {
           <Pager page={page} totalPages={endpoints.data.total_pages} total={endpoints.data.total} onChange={setPage} label="endpoints" />
         </>
       )}
-    </PortalPage>
+    </Page>
   );
 }

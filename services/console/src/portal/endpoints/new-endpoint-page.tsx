@@ -1,7 +1,8 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { ShownOnce } from '../../shared/shown-once';
-import { PortalPage } from '../app/portal-page';
+import { Page } from '../../shared/page';
+import { PORTAL_TITLE_SUFFIX } from '../app/portal-title';
 import { EndpointForm } from './endpoint-form';
 import { useEndpointMutations } from './endpoint-mutations';
 import { useEventTypes } from './endpoints.query';
@@ -13,7 +14,7 @@ export function NewEndpointPage() {
   const { create } = useEndpointMutations();
   if (create.data) {
     return (
-      <PortalPage title="Endpoint added">
+      <Page title="Endpoint added" titleSuffix={PORTAL_TITLE_SUFFIX}>
         <Stack maw={760}>
           <Text>
             Webhooks to{' '}
@@ -31,11 +32,11 @@ export function NewEndpointPage() {
             Go to the endpoint
           </Button>
         </Stack>
-      </PortalPage>
+      </Page>
     );
   }
   return (
-    <PortalPage title="Add an endpoint">
+    <Page title="Add an endpoint" titleSuffix={PORTAL_TITLE_SUFFIX}>
       {catalogue.isPending ? (
         <Text size="sm">Loading the event types…</Text>
       ) : (
@@ -49,6 +50,6 @@ export function NewEndpointPage() {
           onCancel={() => navigate('/')}
         />
       )}
-    </PortalPage>
+    </Page>
   );
 }

@@ -13,11 +13,13 @@ export function createPortalApi(store: PortalSessionStore): HeraldClient {
   const bearer: Middleware = {
     onRequest: ({ request }) => {
       const token = store.accessToken();
-      if (token) request.headers.set('Authorization', `Bearer ${token}`);
+      // A request that names its token (ending a replaced session) keeps it.
+      if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
       return request;
     },
     onResponse: ({ request, response }) => {
-      if (response.status === 401 && request.headers.has('Authorization')) store.closed('expired');
+      // Only a refusal of this tab's current token ends it; a replaced session's is no news.
+      if (response.status === 401 && request.headers.get('Authorization') === `Bearer ${store.accessToken()}`) store.closed('expired');
       return response;
     },
   };
@@ -34,9 +36,10 @@ export async function openPortal(store: PortalSessionStore, api: HeraldClient, c
     if (!store.restore()) store.noLink();
     return;
   }
-  // A new link in a tab that holds a session replaces it: the old token would be lost here anyway, so it ends on the api too.
-  if (store.accessToken()) await api.DELETE('/portal/sessions/current').catch(() => undefined);
-  store.opening();
+  // A new link in a tab that holds a session replaces it: the old token would be lost here, so it
+  // ends on the api too, beside the exchange (best effort: the new link does not wait for it).
+  const replaced = store.replace();
+  if (replaced) void endSession(api, replaced);
   try {
     const { data, response } = await api.POST('/portal/sessions', { body: { code } });
     if (data) store.opened(data);
@@ -46,4 +49,8 @@ export async function openPortal(store: PortalSessionStore, api: HeraldClient, c
   } catch {
     store.failed('The service could not be reached. Check the connection, then reload the page.');
   }
+}
+
+function endSession(api: HeraldClient, token: string): Promise<unknown> {
+  return api.DELETE('/portal/sessions/current', { headers: { Authorization: `Bearer ${token}` } }).catch(() => undefined);
 }

@@ -82,6 +82,17 @@ export class PortalSessionStore {
     this.set({ status: 'opening' });
   }
 
+  /**
+   * Gives up the session this tab holds (open, or kept from before a page load) for a new link's,
+   * and returns its token, so that it can be ended on the api rather than left working unseen.
+   */
+  replace(): string | undefined {
+    const held = this.accessToken() ?? this.read()?.accessToken;
+    this.write(undefined);
+    this.opening();
+    return held;
+  }
+
   linkExpired(): void {
     this.write(undefined);
     this.set({ status: 'link-expired' });
