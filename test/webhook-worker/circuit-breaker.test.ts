@@ -8,10 +8,13 @@ import { WebhookReceiver } from '../support/webhook-receiver';
 /**
  * A circuit per project and webhook origin (issue 26): after 3 failed sends in a row the origin
  * is not tried for 1.5 s; its deliveries fail at once on their usual backoff, then one probes.
- * Short retries keep deliveries coming back while the receiver is down.
+ * Short retries keep deliveries coming back while the receiver is down. At most 4 sends at once:
+ * sends already in flight when the circuit opens still reach the receiver, and with the default
+ * prefetch a loaded machine could start all 20 first attempts before the third failure returned.
  */
 const f = useSystem({
   env: {
+    WEBHOOK_PREFETCH: '4',
     WEBHOOK_CIRCUIT_FAILURES: '3',
     WEBHOOK_CIRCUIT_OPEN_MS: '1500',
     RETRY_BASE_DELAY_MS: '100',
