@@ -36,12 +36,27 @@ function runState(run) {
   return s;
 }
 
-function signatureOk(raw, header) {
+/**
+ * The secret that last verified a delivery to each URL is tried first. Trying every known secret
+ * in turn cost the receiver up to ~25 HMACs per delivery once a run had made several projects and
+ * consumers (their secrets all accumulate here), and that CPU was taken from the stack measured.
+ */
+const lastSecretOf = new Map();
+
+function signs(secret, raw, got) {
+  const expected = Buffer.from('sha256=' + createHmac('sha256', secret).update(raw).digest('hex'));
+  return got.length === expected.length && timingSafeEqual(got, expected);
+}
+
+function signatureOk(url, raw, header) {
   if (!header) return false;
   const got = Buffer.from(String(header));
+  const last = lastSecretOf.get(url);
+  if (last !== undefined && signs(last, raw, got)) return true;
   for (const secret of secrets) {
-    const expected = Buffer.from('sha256=' + createHmac('sha256', secret).update(raw).digest('hex'));
-    if (got.length === expected.length && timingSafeEqual(got, expected)) return true;
+    if (secret === last || !signs(secret, raw, got)) continue;
+    lastSecretOf.set(url, secret);
+    return true;
   }
   return false;
 }
@@ -85,7 +100,7 @@ const server = http.createServer((req, res) => {
     if (secrets.size) {
       const header = req.headers['x-herald-signature-256'];
       if (!header) s.missingSignatures++;
-      else if (!signatureOk(raw, header)) s.badSignatures++;
+      else if (!signatureOk(req.url, raw, header)) s.badSignatures++;
     }
     s.arrivals.push([p.seq, r, t]);
   });

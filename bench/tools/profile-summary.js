@@ -3,6 +3,8 @@
  * Summarises a V8 .cpuprofile (node --cpu-prof; `BENCH_PROFILE=1 npm run bench` writes one per
  * service): self time by package/area, the top functions by self time, and the top functions by
  * inclusive time. Usage: node bench/tools/profile-summary.js <file.cpuprofile> [topN]
+ * PROFILE_LAST_S=N counts only the profile's last N seconds: a process's start-up (module loading,
+ * compiling openapi.yaml) otherwise weighs as much as the burst being studied.
  */
 const fs = require('node:fs');
 
@@ -14,7 +16,14 @@ if (!file) {
 }
 const prof = JSON.parse(fs.readFileSync(file, 'utf8'));
 const byId = new Map(prof.nodes.map((n) => [n.id, { ...n, self: 0 }]));
-for (let i = 0; i < prof.samples.length; i++) byId.get(prof.samples[i]).self += prof.timeDeltas[i] || 0;
+const lastUs = Number(process.env.PROFILE_LAST_S || 0) * 1e6;
+const span = prof.timeDeltas.reduce((a, d) => a + d, 0);
+let at = 0;
+for (let i = 0; i < prof.samples.length; i++) {
+  at += prof.timeDeltas[i] || 0;
+  if (lastUs && at < span - lastUs) continue;
+  byId.get(prof.samples[i]).self += prof.timeDeltas[i] || 0;
+}
 const parent = new Map();
 for (const n of byId.values()) for (const c of n.children || []) parent.set(c, n.id);
 
