@@ -31,6 +31,7 @@ const MESSAGING_TESTS = [
   'webhook-worker/webhook-shutdown',
   'webhook-worker/webhook-read-skip',
   'webhook-worker/project-share',
+  'webhook-worker/destination-share',
   'email-worker/email-pipeline',
   'email-worker/system-email-lane',
   'sms-worker/sms-pipeline',

@@ -1,6 +1,7 @@
 import { createLogger } from '@herald/logger';
 import { startWebhookWorker } from '../../services/webhook-worker/src/app';
 import { eventually } from '../support/eventually';
+import { attemptsRecorded } from '../support/attempts';
 import { aProject } from '../support/projects';
 import { useSystem } from '../support/system-fixture';
 import { WebhookReceiver } from '../support/webhook-receiver';
@@ -64,14 +65,6 @@ describe('fair share of a lane by what each project has in flight', () => {
     // written in batches, so they may trail the receipts).
     await eventually(() => expect(arrivals('slow')).toHaveLength(30), 60_000);
     expect(new Set(arrivals('slow')).size).toBe(30);
-    const attempts = async () => {
-      const { rows } = await f.system.api.db.query<{ attempts: string }>(
-        `SELECT count(*)::text AS attempts FROM notification_logs l JOIN notifications n ON n.id = l.notification_id
-          WHERE n.project_id = $1`,
-        [slow.project_id],
-      );
-      return Number(rows[0].attempts);
-    };
-    await eventually(async () => expect(await attempts()).toBe(30));
+    await eventually(async () => expect(await attemptsRecorded(f.system.api.db, slow.project_id)).toBe(30));
   });
 });

@@ -85,6 +85,12 @@ const envSchema = z.object({
   FAIR_SHARE_SEND_PERCENT: z.coerce.number().int().min(1).max(100).default(50),
   FAIR_SHARE_MOVE_AFTER_MS: int(500, 1),
   /**
+   * The share of a lane's send slots one destination of a project (a webhook origin) may hold: a
+   * slow customer endpoint moves down before it holds the project's whole share. At or above
+   * FAIR_SHARE_SEND_PERCENT, only the project's share applies.
+   */
+  FAIR_SHARE_DESTINATION_PERCENT: z.coerce.number().int().min(1).max(100).default(25),
+  /**
    * A consumer endpoint whose every delivery has failed for this long is disabled (docs/consumers.md).
    * Hours, fractions allowed (tests shorten it to seconds); default 5 days.
    */

@@ -13,7 +13,8 @@ import { signingSecretChanges, SigningSecretsSource } from './data/signing-secre
 import { endpointChanges, EndpointStatesSource } from './data/endpoint-states.source';
 import type { DeliveryProvider } from './domain/delivery-provider.port';
 import { DeliveryPublisher } from './messaging/delivery.publisher';
-import { ProjectShares } from './domain/project-shares';
+import { SendShares } from './domain/send-shares';
+import type { DestinationOf, LaneShares } from './domain/lane-shares';
 import { EndpointHealthRepository } from './data/endpoint-health.repository';
 import { EndpointPacing } from './domain/endpoint-pacing';
 
@@ -40,11 +41,19 @@ function endpointCare(prefetch: number, config: Config, health: EndpointHealthRe
  */
 const MOVES_TO: Partial<Record<Lane, Lane>> = { high: 'medium', medium: 'low' };
 
-function laneShares(from: Lane, prefetch: number, config: Config) {
+function laneShares(from: Lane, prefetch: number, config: Config, destinationOf?: DestinationOf): LaneShares | undefined {
   const lane = MOVES_TO[from];
   if (!lane || config.FAIR_SHARE_SEND_PERCENT >= 100) return undefined;
-  const perProject = Math.max(1, Math.floor((prefetch * config.FAIR_SHARE_SEND_PERCENT) / 100));
-  return { gate: new ProjectShares(perProject, config.FAIR_SHARE_MOVE_AFTER_MS), lane, from };
+  const slots = (percent: number) => Math.max(1, Math.floor((prefetch * percent) / 100));
+  const projects = new SendShares(slots(config.FAIR_SHARE_SEND_PERCENT), config.FAIR_SHARE_MOVE_AFTER_MS);
+  // A destination's share is judged only where it is smaller than its project's: else the
+  // project's is the tighter bound, and a second gate would only cost its bookkeeping.
+  const perDestination = slots(config.FAIR_SHARE_DESTINATION_PERCENT);
+  const destinations =
+    destinationOf && perDestination < projects.perHolder
+      ? { shares: new SendShares(perDestination, config.FAIR_SHARE_MOVE_AFTER_MS), of: destinationOf }
+      : undefined;
+  return { projects, destinations, lane, from };
 }
 
 export interface DeliveryWorkerOptions {
@@ -60,6 +69,8 @@ export interface DeliveryWorkerOptions {
   firstAttemptFromMessage?: boolean;
   /** Webhooks: pace deliveries to rate-limited consumer endpoints and follow their health. */
   consumerEndpoints?: boolean;
+  /** Where the channel's sends go (a webhook's origin): each destination gets a share of its project's. */
+  destinationOf?: DestinationOf;
 }
 
 export interface DeliveryWorker {
@@ -134,7 +145,7 @@ export async function startDeliveryWorker(config: Config, logger: Logger, option
         deliveryHandler(
           {
             ...deps,
-            shares: laneShares(priority, options.prefetch, config),
+            shares: laneShares(priority, options.prefetch, config, options.destinationOf),
             endpoints: endpointHealth && endpointCare(options.prefetch, config, endpointHealth),
           },
           { maxSends: options.prefetch, onProgress: () => health.progressed() },

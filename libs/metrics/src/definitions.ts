@@ -71,8 +71,8 @@ export const retriesScheduled = new Counter({
 
 export const deliveriesMoved = new Counter({
   name: 'herald_deliveries_moved_total',
-  help: 'Deliveries moved one lane down because their project held its share of the lane with slow sends, by channel and lane left.',
-  labelNames: ['channel', 'lane'] as const,
+  help: 'Deliveries moved one lane down because their project, or their destination, held its share of the lane with slow sends, by channel, lane left and share.',
+  labelNames: ['channel', 'lane', 'share'] as const,
   registers,
 });
 

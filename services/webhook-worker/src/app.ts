@@ -5,6 +5,7 @@ import { AddressPolicy, createGuardedDispatcher } from '@herald/net-guard';
 import { SecretBox } from '@herald/secrets';
 import { SigningSecretCache } from './data/signing-secret.cache';
 import { DestinationBreaker } from './domain/destination-breaker';
+import { destinationOf } from './domain/destination';
 import { HttpWebhookSender } from './providers/webhook.http-sender';
 import { WebhookProvider } from './providers/webhook.provider';
 
@@ -33,5 +34,6 @@ export async function startWebhookWorker(config: Config, logger: Logger): Promis
     provider,
     firstAttemptFromMessage: true,
     consumerEndpoints: true,
+    destinationOf,
   });
 }

@@ -1,4 +1,4 @@
-import type { Channel, DeliveryMessage, Lane } from '@herald/contracts';
+import type { Channel, DeliveryMessage } from '@herald/contracts';
 import type { Logger } from '@herald/logger';
 import type { ConcurrencyGate } from '@herald/runtime';
 import { SpanKind, withSpan } from '@herald/telemetry';
@@ -19,7 +19,7 @@ import {
   type DeliveryRequest,
   type DeliveryTarget,
 } from './delivery-provider.port';
-import type { ProjectShares } from './project-shares';
+import { takeShare, type LaneShares } from './lane-shares';
 import { redeliveryVerdict } from './redelivery';
 
 export interface DeliverNotificationDeps {
@@ -43,10 +43,11 @@ export interface DeliverNotificationDeps {
   /** Bounds the provider calls in flight (a lane's prefetch); reads and records wait outside it. */
   sends?: ConcurrencyGate;
   /**
-   * The lane's fair share per project (absent in the last lane and in `system`): a delivery of a
-   * project whose slow sends hold its share moves to `lane`, so other projects' work goes first.
+   * The lane's fair shares per project and destination (absent in the last lane and in `system`):
+   * a delivery whose project, or destination, holds its share with slow sends moves to the lane
+   * below, so other work goes first.
    */
-  shares?: { gate: ProjectShares; lane: Lane; from: Lane };
+  shares?: LaneShares;
   /**
    * Webhooks to consumer endpoints (docs/consumers.md): their rate limits and their health.
    * Absent: an endpoint's notification is sent as any other.
@@ -283,18 +284,20 @@ export async function deliverNotification(
     if (paced.waitedMs > 0) observeHeld(channel, 'waited');
   }
   const shares = deps.shares;
-  if (shares && (await shares.gate.acquire(msg.project_id)) === 'move') {
+  const share = shares && (await takeShare(shares, msg.project_id, target.recipient));
+  if (share?.kind === 'move') {
     // The same attempt, not sent: it keeps its target only if nothing here needed to read it.
-    await deps.followUps.moveTo(carried ? msg : withoutTarget(msg), shares.lane, requestId);
-    observeMoved(channel, shares.from);
-    if (logger.isDebugEnabled()) logger.debug(`${channel} delivery moved to the ${shares.lane} lane: its project's sends are slow`, ids);
+    await deps.followUps.moveTo(carried ? msg : withoutTarget(msg), shares!.lane, requestId);
+    observeMoved(channel, shares!.from, share.by);
+    if (logger.isDebugEnabled())
+      logger.debug(`${channel} delivery moved to the ${shares!.lane} lane: its ${share.by}'s sends are slow`, ids);
     return 'ack';
   }
   let outcome: DeliveryOutcome;
   try {
     outcome = await (deps.sends ? deps.sends.run(() => attempt(deps, request)) : attempt(deps, request));
   } finally {
-    shares?.gate.release(msg.project_id);
+    share?.release();
   }
   const decision = decideNextStep(outcome, msg.attempt, msg.max_attempts ?? deps.policy.maxAttempts, deps.policy);
   if (!(await record(deps, attemptRecord(msg, decision, outcome), carried !== undefined, ids))) return 'ack';

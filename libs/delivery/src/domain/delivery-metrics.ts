@@ -37,9 +37,9 @@ export function observeDecision(channel: Channel, decision: DeliveryDecision, ac
   deliveryLatency.observe({ channel }, Math.max(0, (now - acceptedAt.getTime()) / 1000));
 }
 
-/** A delivery left `lane` before its send: its project's sends there were slow and took their share. */
-export function observeMoved(channel: Channel, lane: Lane): void {
-  deliveriesMoved.inc({ channel, lane });
+/** A delivery left `lane` before its send: its project's, or its destination's, sends there were slow and took their share. */
+export function observeMoved(channel: Channel, lane: Lane, share: 'project' | 'destination'): void {
+  deliveriesMoved.inc({ channel, lane, share });
 }
 
 /** A delivery to a rate-limited endpoint that did not go at once: it waited for its slot, or was requeued to it. */

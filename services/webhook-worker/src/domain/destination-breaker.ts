@@ -92,12 +92,3 @@ export class DestinationBreaker {
     return 'opened';
   }
 }
-
-/** The circuit a webhook belongs to: its project and its URL's origin (undefined for a URL that does not parse). */
-export function destinationOf(projectId: string, url: string): string | undefined {
-  try {
-    return `${projectId} ${new URL(url).origin}`;
-  } catch {
-    return undefined;
-  }
-}

@@ -3,7 +3,8 @@ import type { DeliveryOutcome, DeliveryProvider, DeliveryRequest, ProviderRespon
 import type { SigningSecretCache } from '../data/signing-secret.cache';
 import { webhookCircuitsOpen, webhookCircuitsOpened } from '@herald/metrics';
 import { classifyOutcome, type WebhookVerdict } from '../domain/delivery-outcome.classifier';
-import { destinationOf, type DestinationBreaker } from '../domain/destination-breaker';
+import type { DestinationBreaker } from '../domain/destination-breaker';
+import { destinationOf } from '../domain/destination';
 import { buildWebhookRequest } from '../domain/webhook-request.builder';
 import type { SendResult, WebhookSender } from '../domain/webhook-sender.port';
 

@@ -1,11 +1,11 @@
-import { ProjectShares } from './project-shares';
+import { SendShares } from './send-shares';
 
-describe('ProjectShares', () => {
+describe('SendShares', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
   it('when a project holds its share, then its next delivery waits for one of its own slots, not for other projects', async () => {
-    const shares = new ProjectShares(2, 500);
+    const shares = new SendShares(2, 500);
     expect(shares.acquire('a')).toBe('send');
     expect(shares.acquire('a')).toBe('send');
     const third = shares.acquire('a');
@@ -15,7 +15,7 @@ describe('ProjectShares', () => {
   });
 
   it('when no slot of the project comes back in time, then every waiting delivery moves and later ones move at once', async () => {
-    const shares = new ProjectShares(1, 500);
+    const shares = new SendShares(1, 500);
     expect(shares.acquire('a')).toBe('send');
     const waiting = [shares.acquire('a'), shares.acquire('a')];
     jest.advanceTimersByTime(500);
@@ -25,7 +25,7 @@ describe('ProjectShares', () => {
   });
 
   it('when a congested project still has a free slot, then it sends: it keeps its share', async () => {
-    const shares = new ProjectShares(4, 500);
+    const shares = new SendShares(4, 500);
     for (let i = 0; i < 4; i++) shares.acquire('a');
     const waiting = shares.acquire('a');
     jest.advanceTimersByTime(500);
@@ -36,7 +36,7 @@ describe('ProjectShares', () => {
   });
 
   it('when a congested project keeps its share busy, then it stays congested; once half of it is free, it waits again', async () => {
-    const shares = new ProjectShares(4, 500);
+    const shares = new SendShares(4, 500);
     for (let i = 0; i < 4; i++) shares.acquire('a');
     const moved = shares.acquire('a');
     jest.advanceTimersByTime(500);
@@ -56,7 +56,7 @@ describe('ProjectShares', () => {
   });
 
   it('when a project has nothing in flight, then nothing of it is kept', () => {
-    const shares = new ProjectShares(2, 500);
+    const shares = new SendShares(2, 500);
     shares.acquire('a');
     shares.acquire('b');
     shares.release('a');
