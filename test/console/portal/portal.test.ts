@@ -1,12 +1,11 @@
-import { copyFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
-import { SCREENSHOTS, useConsole, type ConsoleUser } from '../../support/console';
+import { useConsole, type ConsoleUser } from '../../support/console';
+import { addEndpoint, deliveryRow, look as lookAt, useSecretReceivers } from '../../support/endpoint-screens';
 import { eventually } from '../../support/eventually';
 import { LoopbackHttp } from '../../support/loopback-http';
 import { tabTo } from '../../support/tab-to';
-import { WebhookReceiver, type ReceivedRequest } from '../../support/webhook-receiver';
+import type { ReceivedRequest } from '../../support/webhook-receiver';
 
 const c = useConsole();
 
@@ -30,16 +29,7 @@ const THEME = {
   font_family: 'Georgia, serif',
 };
 
-const receivers: WebhookReceiver[] = [];
-afterAll(() => Promise.all(receivers.map((r) => r.stop())));
-
-/** A real receiver verifying with the secret the portal showed (known only once it is shown). */
-async function aReceiver(): Promise<{ receiver: WebhookReceiver; secret: { value: string } }> {
-  const secret = { value: '' };
-  const receiver = await WebhookReceiver.start(() => secret.value);
-  receivers.push(receiver);
-  return { receiver, secret };
-}
+const aReceiver = useSecretReceivers();
 
 /** As a receiver using any Standard Webhooks library would check it. */
 function verifiesWith(secret: string, request: ReceivedRequest): boolean {
@@ -92,31 +82,7 @@ async function open(page: Page, url: string): Promise<void> {
 }
 
 /** axe with no serious violation, then the screenshot, also kept at /tmp/portal-<name>.png to look at. */
-async function look(page: Page, name: string): Promise<void> {
-  await c.audit(page, `portal-${name}`);
-  copyFileSync(path.join(SCREENSHOTS, `portal-${name}.png`), `/tmp/portal-${name}.png`);
-}
-
-/** Fills the add-endpoint form with the mouse and submits it; returns the secret shown once. */
-async function addEndpoint(page: Page, url: string, types: string[] = []): Promise<string> {
-  await page.getByRole('link', { name: 'Add endpoint' }).click();
-  await page.getByRole('heading', { name: 'Add an endpoint' }).waitFor();
-  await page.getByRole('textbox', { name: 'URL', exact: true }).fill(url);
-  for (const type of types) await page.getByRole('checkbox', { name: type }).check();
-  await page.getByRole('button', { name: 'Add endpoint' }).click();
-  await page.getByRole('heading', { name: 'Endpoint added' }).waitFor();
-  return page.getByLabel('Signing secret').inputValue();
-}
-
-/** The row of the newest delivery with this status, waited for (the list refreshes itself). */
-async function deliveryRow(page: Page, status: string) {
-  const row = page
-    .getByRole('region', { name: 'Deliveries' })
-    .getByRole('row', { name: new RegExp(status) })
-    .first();
-  await row.waitFor({ timeout: 20_000 });
-  return row;
-}
+const look = (page: Page, name: string) => lookAt(c, page, `portal-${name}`);
 
 describe('the consumer portal', () => {
   it('when a consumer opens its link, adds an endpoint from the catalogue and sends a test event, then the delivery and its attempt show and the receiver verifies it with the secret shown', async () => {
@@ -398,6 +364,24 @@ describe('the consumer portal', () => {
     await eventually(async () => expect(await heldToken()).not.toBe(second));
     await eventually(async () => expect((await endpoints(second)).status).toBe(401));
     expect((await endpoints(await heldToken())).status).toBe(200);
+  });
+
+  it('when a new link is opened in a tab showing the portal, then the new session shows the endpoints and later addresses work', async () => {
+    const portal = await aPortal();
+    const page = await c.newPage();
+    await open(page, await portal.link());
+    await page.getByRole('link', { name: 'Add endpoint' }).click();
+    await page.getByRole('heading', { name: 'Add an endpoint' }).waitFor();
+    // Only the fragment changes: no page load, so the screens already on the page must follow the new session.
+    await page.evaluate((hash) => (location.hash = hash), new URL(await portal.link()).hash);
+    await page.getByRole('heading', { name: 'Endpoints', level: 1 }).waitFor();
+    await page.getByText('No endpoint yet').waitFor();
+    expect(await page.getByRole('heading', { name: 'Not found' }).count()).toBe(0);
+    expect(page.url()).not.toContain('code=');
+    await look(page, 'new-link-same-tab');
+    // The router follows the address bar again: the next screen opens as usual.
+    await page.getByRole('link', { name: 'Add endpoint' }).click();
+    await page.getByRole('heading', { name: 'Add an endpoint' }).waitFor();
   });
 
   it('when the session stops working while the page is open, then the next thing the consumer does says the session has ended', async () => {

@@ -1,4 +1,4 @@
-import { Anchor, Group, Loader, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { useProjectId } from '../projects/current-project';
 import { useMayWriteProject } from '../projects/project-role';
@@ -12,8 +12,9 @@ import { PortalLinkButton } from './portal-link-button';
 import { useConsumer, useEndpoints } from './consumers.query';
 
 /**
- * One consumer and its endpoints, with their health. Endpoints are added and edited in the
- * consumer portal, where their signing secrets are shown; a member reaches it with a portal link.
+ * One consumer and its endpoints, with their health. Each endpoint opens on the portal's own
+ * screens (see ConsumerEndpointsScope), where a member adds, edits, tests and replays it as the
+ * consumer would, and a viewer reads its deliveries.
  */
 export function ConsumerPage() {
   const projectId = useProjectId();
@@ -54,13 +55,20 @@ export function ConsumerPage() {
           ]}
         />
       )}
-      <Title order={2} size="h3">
-        Endpoints
-      </Title>
+      <Group justify="space-between" align="center">
+        <Title order={2} size="h3">
+          Endpoints
+        </Title>
+        {mayWrite && (
+          <Button component={Link} to="endpoints/new" variant="light">
+            Add endpoint
+          </Button>
+        )}
+      </Group>
       <Text size="sm" c="dimmed">
         {mayWrite
-          ? 'Endpoints are added and edited in the consumer portal, where their signing secrets are shown: use “Open portal link” above to open it as this consumer.'
-          : 'Endpoints are added and edited in the consumer portal; a member with the developer role can open it for this consumer.'}
+          ? 'Open an endpoint to edit it, send it a test event, see its deliveries or replay its failures. The consumer can do the same in its portal.'
+          : 'Open an endpoint to see its deliveries; changing endpoints needs the developer role.'}
       </Text>
       <ErrorAlert error={endpoints.error} title="Could not load the endpoints" />
       {endpoints.isLoading && <Loader aria-label="Loading the endpoints" />}

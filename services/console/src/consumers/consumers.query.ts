@@ -11,7 +11,7 @@ export type Consumer = components['schemas']['Consumer'];
 export type ConsumerEndpoint = components['schemas']['ConsumerEndpoint'];
 
 /** Everything this area caches for a project, so one invalidation refreshes it after a change. */
-const consumersKey = (projectId: string) => ['consumers', projectId] as const;
+export const consumersKey = (projectId: string) => ['consumers', projectId] as const;
 
 function useInvalidate() {
   const projectId = useProjectId();

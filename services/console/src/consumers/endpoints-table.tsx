@@ -1,4 +1,5 @@
-import { Code, Group, Table, Text } from '@mantine/core';
+import { Anchor, Code, Group, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { useMayWriteProject } from '../projects/project-role';
 import { EndpointState } from './endpoint-state';
 import { EndpointToggle } from './endpoint-toggle';
@@ -33,7 +34,9 @@ export function EndpointsTable({ endpoints }: { endpoints: ConsumerEndpoint[] })
         {endpoints.map((endpoint) => (
           <Table.Tr key={endpoint.id}>
             <Table.Td style={{ overflowWrap: 'anywhere' }}>
-              {endpoint.url}
+              <Anchor component={Link} to={`endpoints/${endpoint.id}`}>
+                {endpoint.url}
+              </Anchor>
               {endpoint.description && (
                 <Text size="sm" c="dimmed">
                   {endpoint.description}

@@ -14,7 +14,8 @@ const api = createPortalApi(store);
 applyTheme(document.documentElement);
 void openPortal(store, api, code);
 // A link opened in a tab already showing the portal changes only the fragment: no page load, so
-// the code is taken here (before the router sees the fragment) and exchanged as on a first load.
+// the code is taken here and exchanged as on a first load (the new session gets a router of its
+// own, made once the code has left the address bar: see PortalScreens).
 window.addEventListener('hashchange', () => {
   const next = takeCode();
   if (next) void openPortal(store, api, next);

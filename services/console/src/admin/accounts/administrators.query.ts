@@ -53,11 +53,11 @@ export function useRemoveAdministrator(id: string) {
   return useMutation({
     mutationFn: async () => unwrap(await api.DELETE('/admin/administrators/{id}', { params: { path: { id } } })),
     // The lists only: reading the removed administrator again would replace its page with a 404
-    // before the page has moved on to the list.
-    onSuccess: () =>
-      Promise.all([
-        queries.invalidateQueries({ queryKey: [...administratorsKey, 'list'] }),
-        queries.invalidateQueries({ queryKey: ['me'] }),
-      ]),
+    // before the page has moved on to the list. Dropped, not marked stale: the list would show the
+    // removed administrator from its cache until the refetch came back.
+    onSuccess: () => {
+      queries.removeQueries({ queryKey: [...administratorsKey, 'list'] });
+      return queries.invalidateQueries({ queryKey: ['me'] });
+    },
   });
 }

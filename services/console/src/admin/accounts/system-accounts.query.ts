@@ -63,8 +63,9 @@ export function useDeleteSystemAccount(id: string) {
   return useMutation({
     mutationFn: async () => unwrap(await api.DELETE('/admin/system-accounts/{id}', { params: { path: { id } } })),
     // The lists only: reading the deleted account again would replace its page with a 404 before
-    // the page has moved on to the list.
-    onSuccess: () => queries.invalidateQueries({ queryKey: [...accountsKey, 'list'] }),
+    // the page has moved on to the list. Dropped, not marked stale: the list the page moves on to
+    // would show the deleted account from its cache until the refetch came back.
+    onSuccess: () => queries.removeQueries({ queryKey: [...accountsKey, 'list'] }),
   });
 }
 

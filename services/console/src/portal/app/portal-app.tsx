@@ -6,11 +6,13 @@ import { RouterProvider } from 'react-router';
 import { styleNonce } from '../../app/style-nonce';
 import { ApiError } from '../../session/api-error';
 import type { PortalSessionStore } from '../session/portal-session';
-import { PortalProvider, usePortalState } from '../session/portal.context';
+import { EndpointScopeProvider, type EndpointScope } from '../../shared/endpoint-scope';
+import { PortalProvider, usePortalApi, usePortalSession, usePortalState } from '../session/portal.context';
 import { portalCssVariables, portalMantineTheme } from './portal-mantine';
 import { PortalMessage } from './portal-message';
 import { createPortalRouter } from './portal-routes';
 import { applyTheme } from './portal-theme';
+import { PORTAL_TITLE_SUFFIX } from './portal-title';
 
 const nonce = styleNonce();
 
@@ -27,11 +29,38 @@ function newQueryClient() {
   });
 }
 
+/**
+ * One session's screens. Their router is made when the session opens, not with the page: a link
+ * opened in a tab already showing the portal changes only the fragment, and a router made before
+ * would have read `#code=...` as its location (the code leaves the address bar by replaceState,
+ * which a router does not hear of) and shown "Not found" under the new session.
+ */
+function PortalScreens() {
+  const api = usePortalApi();
+  const { consumer } = usePortalSession();
+  const [router] = useState(createPortalRouter);
+  // The replaced session's router stops listening to the address bar with it.
+  useEffect(() => () => router.dispose(), [router]);
+  // The session's consumer, every write offered (the token pins what it may change).
+  const [scope] = useState<EndpointScope>(() => ({
+    api,
+    uid: consumer.uid,
+    cacheKey: ['portal'],
+    to: (path) => path,
+    titleSuffix: PORTAL_TITLE_SUFFIX,
+    mayWrite: true,
+  }));
+  return (
+    <EndpointScopeProvider scope={scope}>
+      <RouterProvider router={router} />
+    </EndpointScopeProvider>
+  );
+}
+
 /** The screens while a session is open; a message in their place while none is. */
 function PortalGate() {
   const state = usePortalState();
   const [queries] = useState(newQueryClient);
-  const [router] = useState(createPortalRouter);
   const theme = state.status === 'open' ? state.session.theme : undefined;
   useEffect(() => {
     if (theme) applyTheme(document.documentElement, theme);
@@ -43,7 +72,7 @@ function PortalGate() {
   if (state.status !== 'open') return <PortalMessage state={state} />;
   return (
     <QueryClientProvider client={queries}>
-      <RouterProvider router={router} />
+      <PortalScreens key={state.session.accessToken} />
     </QueryClientProvider>
   );
 }

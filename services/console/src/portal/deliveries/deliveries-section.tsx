@@ -1,5 +1,6 @@
 import { Anchor, Code, Group, Loader, NativeSelect, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { useEndpointScope } from '../../shared/endpoint-scope';
 import { ErrorAlert } from '../../shared/error-alert';
 import { formatTime } from '../../shared/format';
 import { Pager } from '../../shared/pager';
@@ -11,6 +12,7 @@ const FILTERS = ['status'] as const;
 
 /** An endpoint's deliveries, newest first, filtered by status (kept in the address), each one click from its attempts. */
 export function DeliveriesSection({ endpointId, watching }: { endpointId: string; watching: boolean }) {
+  const { to, mayWrite } = useEndpointScope();
   const { filters, page, setFilters, setPage } = useUrlFilters(FILTERS);
   const status = DELIVERY_STATUSES.includes(filters.status as DeliveryStatus) ? (filters.status as DeliveryStatus) : undefined;
   const deliveries = useDeliveries(endpointId, page, status, watching);
@@ -33,7 +35,9 @@ export function DeliveriesSection({ endpointId, watching }: { endpointId: string
         {deliveries.data && (
           <>
             {deliveries.data.items.length === 0 ? (
-              <Text size="sm">{status ? `No ${status} delivery.` : 'No delivery yet. Send a test event to see one here.'}</Text>
+              <Text size="sm">
+                {status ? `No ${status} delivery.` : mayWrite ? 'No delivery yet. Send a test event to see one here.' : 'No delivery yet.'}
+              </Text>
             ) : (
               <Table.ScrollContainer minWidth={700}>
                 <Table striped verticalSpacing="xs">
@@ -65,7 +69,7 @@ export function DeliveriesSection({ endpointId, watching }: { endpointId: string
                         <Table.Td>
                           <Anchor
                             component={Link}
-                            to={`/endpoints/${endpointId}/deliveries/${delivery.id}`}
+                            to={to(`/endpoints/${endpointId}/deliveries/${delivery.id}`)}
                             size="sm"
                             aria-label={`Attempts of the ${delivery.event_type} delivery of ${formatTime(delivery.created_at)}`}
                           >

@@ -1,7 +1,7 @@
 import type { components } from '@herald/client';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../session/api-error';
-import { useConsumerUid, usePortalApi } from '../session/portal.context';
+import { useEndpointScope, type EndpointScope } from '../../shared/endpoint-scope';
 
 export type Delivery = components['schemas']['EndpointDelivery'];
 export type DeliveryStatus = components['schemas']['NotificationStatus'];
@@ -13,7 +13,7 @@ const POLL_MS = 2_000;
 /** Another attempt is to come: worth asking again soon. */
 export const unsettled = (status: DeliveryStatus) => status === 'processing' || status === 'retrying';
 
-export const deliveriesKey = (endpointId: string) => ['portal', 'deliveries', endpointId] as const;
+export const deliveriesKey = (scope: EndpointScope, endpointId: string) => [...scope.cacheKey, 'deliveries', endpointId] as const;
 
 /**
  * One page of an endpoint's deliveries, newest first, by status. Asked again every 2 s while one
@@ -21,10 +21,10 @@ export const deliveriesKey = (endpointId: string) => ['portal', 'deliveries', en
  * its delivery has not shown up yet).
  */
 export function useDeliveries(endpointId: string, page: number, status: DeliveryStatus | undefined, watching: boolean) {
-  const api = usePortalApi();
-  const uid = useConsumerUid();
+  const scope = useEndpointScope();
+  const { api, uid } = scope;
   return useQuery({
-    queryKey: [...deliveriesKey(endpointId), page, status ?? 'all'],
+    queryKey: [...deliveriesKey(scope, endpointId), page, status ?? 'all'],
     queryFn: async () =>
       unwrap(
         await api.GET('/consumers/{uid}/endpoints/{endpoint_id}/deliveries', {
@@ -38,10 +38,10 @@ export function useDeliveries(endpointId: string, page: number, status: Delivery
 
 /** One delivery with every attempt; asked again while another attempt is to come. */
 export function useDelivery(endpointId: string, deliveryId: string) {
-  const api = usePortalApi();
-  const uid = useConsumerUid();
+  const scope = useEndpointScope();
+  const { api, uid } = scope;
   return useQuery({
-    queryKey: [...deliveriesKey(endpointId), 'one', deliveryId],
+    queryKey: [...deliveriesKey(scope, endpointId), 'one', deliveryId],
     queryFn: async () =>
       unwrap(
         await api.GET('/consumers/{uid}/endpoints/{endpoint_id}/deliveries/{notification_id}', {

@@ -5,17 +5,18 @@ import { FactsTable } from '../../shared/facts-table';
 import { formatTime } from '../../shared/format';
 import { StatusBadge } from '../../shared/status-badge';
 import { Page } from '../../shared/page';
-import { PORTAL_TITLE_SUFFIX } from '../app/portal-title';
+import { useEndpointScope } from '../../shared/endpoint-scope';
 import { useDelivery } from './deliveries.query';
 
 /** One delivery to an endpoint: what it was, how it ended, and every attempt made. */
 export function DeliveryPage() {
   const { endpointId, deliveryId } = useParams() as { endpointId: string; deliveryId: string };
+  const { to, titleSuffix } = useEndpointScope();
   const delivery = useDelivery(endpointId, deliveryId);
   const d = delivery.data;
   return (
-    <Page title="Delivery" titleSuffix={PORTAL_TITLE_SUFFIX}>
-      <Anchor component={Link} to={`/endpoints/${endpointId}`} size="sm">
+    <Page title="Delivery" titleSuffix={titleSuffix}>
+      <Anchor component={Link} to={to(`/endpoints/${endpointId}`)} size="sm">
         Back to the endpoint
       </Anchor>
       <ErrorAlert error={delivery.error} title="Could not load the delivery" />

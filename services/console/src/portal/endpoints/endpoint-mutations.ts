@@ -1,18 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../session/api-error';
-import { useConsumerUid, usePortalApi } from '../session/portal.context';
+import { useEndpointScope } from '../../shared/endpoint-scope';
 import type { EndpointValues } from './endpoint-form';
 import { endpointKey, endpointsKey, type Endpoint } from './endpoints.query';
 
-/** Every change to an endpoint through the portal, each refreshing what it makes stale. */
+/** Every change to an endpoint, each refreshing what it makes stale. */
 export function useEndpointMutations(endpointId?: string) {
-  const api = usePortalApi();
-  const uid = useConsumerUid();
+  const scope = useEndpointScope();
+  const { api, uid } = scope;
   const queries = useQueryClient();
   const path = { uid, endpoint_id: endpointId ?? '' };
   const refreshed = (endpoint?: Endpoint) => {
-    if (endpoint) queries.setQueryData(endpointKey(endpoint.id), endpoint);
-    return queries.invalidateQueries({ queryKey: endpointsKey });
+    if (endpoint) queries.setQueryData(endpointKey(scope, endpoint.id), endpoint);
+    return queries.invalidateQueries({ queryKey: endpointsKey(scope) });
   };
 
   const create = useMutation({
@@ -47,7 +47,7 @@ export function useEndpointMutations(endpointId?: string) {
   const remove = useMutation({
     mutationFn: async () => unwrap(await api.DELETE('/consumers/{uid}/endpoints/{endpoint_id}', { params: { path } })),
     onSuccess: () => {
-      queries.removeQueries({ queryKey: endpointKey(path.endpoint_id) });
+      queries.removeQueries({ queryKey: endpointKey(scope, path.endpoint_id) });
       return refreshed();
     },
   });
@@ -60,7 +60,7 @@ export function useEndpointMutations(endpointId?: string) {
           body: { grace_period_seconds: gracePeriodSeconds },
         }),
       ),
-    onSuccess: () => queries.invalidateQueries({ queryKey: endpointKey(path.endpoint_id) }),
+    onSuccess: () => queries.invalidateQueries({ queryKey: endpointKey(scope, path.endpoint_id) }),
   });
 
   const sendTest = useMutation({

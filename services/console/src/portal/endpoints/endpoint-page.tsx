@@ -7,7 +7,7 @@ import { ErrorAlert } from '../../shared/error-alert';
 import { FactsTable } from '../../shared/facts-table';
 import { formatTime } from '../../shared/format';
 import { Page } from '../../shared/page';
-import { PORTAL_TITLE_SUFFIX } from '../app/portal-title';
+import { ownedTitle, useEndpointScope } from '../../shared/endpoint-scope';
 import { DeliveriesSection } from '../deliveries/deliveries-section';
 import { ReplayFailures } from '../deliveries/replay-failures';
 import { describeEventTypes, EndpointStatus } from './endpoint-status';
@@ -55,18 +55,19 @@ function facts(endpoint: Endpoint): Array<[string, ReactNode]> {
   ];
 }
 
-/** One endpoint: its settings, what can be done with it, its failures to replay and its deliveries. */
+/** One endpoint: its settings, what can be done with it, its failures to replay and its deliveries (a reader sees only these last). */
 export function EndpointPage() {
   const endpointId = useParams().endpointId!;
   const navigate = useNavigate();
+  const { to, titleSuffix, owner, mayWrite } = useEndpointScope();
   const endpoint = useEndpoint(endpointId);
   const { toggle, remove, sendTest } = useEndpointMutations(endpointId);
   const [confirmingDelete, deleting] = useDisclosure();
   const [watching, watch] = useWatch();
   const e = endpoint.data;
   return (
-    <Page title="Endpoint" titleSuffix={PORTAL_TITLE_SUFFIX}>
-      <Anchor component={Link} to="/" size="sm">
+    <Page title={ownedTitle('Endpoint', owner)} titleSuffix={titleSuffix}>
+      <Anchor component={Link} to={to('/')} size="sm">
         All endpoints
       </Anchor>
       <ErrorAlert error={endpoint.error} title="Could not load the endpoint" />
@@ -74,21 +75,23 @@ export function EndpointPage() {
       {e && (
         <Stack gap="lg">
           <FactsTable caption="Settings of this endpoint" rows={facts(e)} />
-          <Group gap="sm" role="group" aria-label="Endpoint actions">
-            <Button component={Link} to={`/endpoints/${e.id}/edit`} variant="light">
-              Edit
-            </Button>
-            <Button variant="light" loading={sendTest.isPending} onClick={() => sendTest.mutate(undefined, { onSuccess: watch })}>
-              Send test event
-            </Button>
-            <RotateSecretButton endpointId={e.id} />
-            <Button variant="light" loading={toggle.isPending} onClick={() => toggle.mutate(!e.enabled)}>
-              {e.enabled ? 'Disable' : 'Enable'}
-            </Button>
-            <Button variant="light" color="red" onClick={deleting.open}>
-              Delete
-            </Button>
-          </Group>
+          {mayWrite && (
+            <Group gap="sm" role="group" aria-label="Endpoint actions">
+              <Button component={Link} to={to(`/endpoints/${e.id}/edit`)} variant="light">
+                Edit
+              </Button>
+              <Button variant="light" loading={sendTest.isPending} onClick={() => sendTest.mutate(undefined, { onSuccess: watch })}>
+                Send test event
+              </Button>
+              <RotateSecretButton endpointId={e.id} />
+              <Button variant="light" loading={toggle.isPending} onClick={() => toggle.mutate(!e.enabled)}>
+                {e.enabled ? 'Disable' : 'Enable'}
+              </Button>
+              <Button variant="light" color="red" onClick={deleting.open}>
+                Delete
+              </Button>
+            </Group>
+          )}
           <ErrorAlert error={sendTest.error} title="The test event was not sent" />
           <ErrorAlert error={toggle.error} title={e.enabled ? 'The endpoint was not disabled' : 'The endpoint was not enabled'} />
           {sendTest.data && (
@@ -97,7 +100,7 @@ export function EndpointPage() {
             </Text>
           )}
           <DeliveriesSection endpointId={e.id} watching={watching} />
-          <ReplayFailures endpointId={e.id} onReplayed={watch} />
+          {mayWrite && <ReplayFailures endpointId={e.id} onReplayed={watch} />}
         </Stack>
       )}
       <ConfirmDialog
@@ -107,7 +110,7 @@ export function EndpointPage() {
         danger
         pending={remove.isPending}
         error={remove.error}
-        onConfirm={() => remove.mutate(undefined, { onSuccess: () => navigate('/') })}
+        onConfirm={() => remove.mutate(undefined, { onSuccess: () => navigate(to('/')) })}
         onClose={() => {
           deleting.close();
           remove.reset();

@@ -5,20 +5,21 @@ import { ErrorAlert } from '../../shared/error-alert';
 import { formatTime } from '../../shared/format';
 import { Pager } from '../../shared/pager';
 import { Page } from '../../shared/page';
-import { PORTAL_TITLE_SUFFIX } from '../app/portal-title';
+import { useEndpointScope } from '../../shared/endpoint-scope';
 import { describeEventTypes, EndpointStatus } from './endpoint-status';
 import { useEndpoints } from './endpoints.query';
 
 /** The consumer's endpoints: where its webhooks go, what each receives, and whether it is on. */
 export function EndpointsPage() {
+  const { to, titleSuffix } = useEndpointScope();
   const [page, setPage] = useState(1);
   const endpoints = useEndpoints(page);
   return (
     <Page
       title="Endpoints"
-      titleSuffix={PORTAL_TITLE_SUFFIX}
+      titleSuffix={titleSuffix}
       actions={
-        <Button component={Link} to="/endpoints/new">
+        <Button component={Link} to={to('/endpoints/new')}>
           Add endpoint
         </Button>
       }
@@ -49,7 +50,7 @@ export function EndpointsPage() {
                   {endpoints.data.items.map((endpoint) => (
                     <Table.Tr key={endpoint.id}>
                       <Table.Td>
-                        <Anchor component={Link} to={`/endpoints/${endpoint.id}`} ff="monospace" size="sm">
+                        <Anchor component={Link} to={to(`/endpoints/${endpoint.id}`)} ff="monospace" size="sm">
                           {endpoint.url}
                         </Anchor>
                       </Table.Td>

@@ -1,22 +1,23 @@
 import type { components } from '@herald/client';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../session/api-error';
-import { useConsumerUid, usePortalApi } from '../session/portal.context';
+import { useEndpointScope, type EndpointScope } from '../../shared/endpoint-scope';
 
 export type Endpoint = components['schemas']['ConsumerEndpoint'];
 export type EventType = components['schemas']['EventType'];
 
 export const PER_PAGE = 25;
 
-export const endpointsKey = ['portal', 'endpoints'] as const;
-export const endpointKey = (id: string) => [...endpointsKey, id] as const;
+/** Everything the endpoint screens read of the scope's consumers: one invalidation refreshes it after a change. */
+export const endpointsKey = (scope: EndpointScope) => [...scope.cacheKey, 'endpoints'] as const;
+export const endpointKey = (scope: EndpointScope, id: string) => [...endpointsKey(scope), scope.uid, 'one', id] as const;
 
 /** One page of the consumer's endpoints, oldest first. */
 export function useEndpoints(page: number) {
-  const api = usePortalApi();
-  const uid = useConsumerUid();
+  const scope = useEndpointScope();
+  const { api, uid } = scope;
   return useQuery({
-    queryKey: [...endpointsKey, 'page', page],
+    queryKey: [...endpointsKey(scope), uid, 'page', page],
     queryFn: async () =>
       unwrap(await api.GET('/consumers/{uid}/endpoints', { params: { path: { uid }, query: { page, per_page: PER_PAGE } } })),
     placeholderData: keepPreviousData,
@@ -24,10 +25,10 @@ export function useEndpoints(page: number) {
 }
 
 export function useEndpoint(endpointId: string) {
-  const api = usePortalApi();
-  const uid = useConsumerUid();
+  const scope = useEndpointScope();
+  const { api, uid } = scope;
   return useQuery({
-    queryKey: endpointKey(endpointId),
+    queryKey: endpointKey(scope, endpointId),
     queryFn: async () =>
       unwrap(await api.GET('/consumers/{uid}/endpoints/{endpoint_id}', { params: { path: { uid, endpoint_id: endpointId } } })),
   });
@@ -38,9 +39,9 @@ const CATALOGUE_PAGES = 10;
 
 /** The project's catalogue of event types, every page of it (by name), for picking subscriptions. */
 export function useEventTypes() {
-  const api = usePortalApi();
+  const { api, cacheKey } = useEndpointScope();
   return useQuery({
-    queryKey: ['portal', 'event-types'],
+    queryKey: [...cacheKey, 'event-types'],
     queryFn: async () => {
       const all: EventType[] = [];
       for (let page = 1; page <= CATALOGUE_PAGES; page++) {

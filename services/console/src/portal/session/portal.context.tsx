@@ -38,8 +38,3 @@ export function usePortalSession(): PortalSession {
   if (state.status !== 'open') throw new Error('usePortalSession without an open session');
   return state.session;
 }
-
-/** The consumer the session is for: every call of the portal names it. */
-export function useConsumerUid(): string {
-  return usePortalSession().consumer.uid;
-}
