@@ -119,8 +119,13 @@ describe('GET /deliveries/stream', () => {
     const before = await watch();
     const cursor = before.lastEventId() as string;
     before.close();
-    const missed = [await send([`${receiver.url}/ok/m1`]), await send([`${receiver.url}/ok/m2`])];
-    for (const id of missed) await settled(id);
+    // One after the other, so the order they were recorded in is known: two events in flight at
+    // once may be delivered in either order.
+    const missed: string[] = [];
+    for (const path of ['m1', 'm2']) {
+      missed.push(await send([`${receiver.url}/ok/${path}`]));
+      await settled(missed[missed.length - 1]);
+    }
 
     const resumed = await watch('', { 'X-API-Key': f.key, 'Last-Event-ID': cursor });
     // The replay reaches as far as the feed had read when the viewer joined; on a busy machine the

@@ -89,6 +89,19 @@ function busiestSecond(arrivals: number[]): number {
   return most;
 }
 
+/**
+ * Arrivals that came sooner than the rate allows: the i-th (from 0) may not come before i
+ * intervals after the burst was published. Every send of a paced endpoint waits for a slot of its
+ * own, claimed after the publish and spaced one interval from the one before, so the i-th send
+ * is no sooner than the i-th slot. A busy machine only delays sends, so this holds under any load.
+ */
+function aheadOfRate(arrivals: number[], since: number, ratePerSecond: number): number[] {
+  // The slots are read on PostgreSQL's clock and the arrivals on this one: the same machine's, but
+  // each read a few ms from the event it stamps.
+  const slackMs = 20;
+  return [...arrivals].sort((a, b) => a - b).filter((t, i) => t < since + (i * 1000) / ratePerSecond - slackMs);
+}
+
 async function endpointOf(consumer: string, id: string) {
   return (await api().get(`/api/v1/consumers/${consumer}/endpoints/${id}`).set('X-API-Key', f.key)).body as {
     enabled: boolean;
@@ -114,16 +127,18 @@ describe('an endpoint rate limit', () => {
     }
     const heldBefore = await metricValue(deliveriesHeld);
 
+    const burstStart = Date.now();
     const eventIds = await publishTo(acme, 20);
     for (const id of eventIds) expect((await settled(id, 30000)).status).toBe('completed');
 
     expect(limited.arrivals).toHaveLength(20);
     expect(unlimited.arrivals).toHaveLength(20);
-    // No sliding second holds more than the rate + 1 (a send may go out late into the next
-    // slot's second, and the network adds its own jitter), so 20 arrivals span over 3 seconds.
-    // The span from the first arrival is not checked on its own: a first send that leaves late
-    // shortens it without any second exceeding the rate.
-    expect(busiestSecond(limited.arrivals)).toBeLessThanOrEqual(6);
+    // At its rate: no delivery sooner than its place in the burst allows.
+    expect(aheadOfRate(limited.arrivals, burstStart, 5)).toEqual([]);
+    // And not saved up and sent together. The bound is loose on purpose: a loaded machine can
+    // delay one send into the next's second (on a quiet one the busiest second holds 6: the
+    // first send's jitter alone puts a sixth inside it), and a backlog released at once holds 20.
+    expect(busiestSecond(limited.arrivals)).toBeLessThanOrEqual(8);
     // The unlimited endpoint had all of its deliveries before the limited one was halfway.
     expect(unlimited.arrivals[19]).toBeLessThan(limited.arrivals[9]);
     // Held back, not failed: one attempt each, no retry.
