@@ -138,7 +138,13 @@ export function useConsole(
   };
 
   fixture.newPage = async () => {
-    const context = await fixture.browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: fixture.origin });
+    // Reduced motion, as some users ask for: a page is audited at rest. A notification fading out
+    // measures below AA contrast mid-fade (CI saw one, closing on its timer under a dialog).
+    const context = await fixture.browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      baseURL: fixture.origin,
+      reducedMotion: 'reduce',
+    });
     contexts.push(context);
     return context.newPage();
   };
@@ -163,6 +169,11 @@ export function useConsole(
     // The callers wait for what they check first; networkidle is only a courtesy: after in-app
     // navigations Chromium does not always report it again (seen with a srcdoc frame on the page).
     await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined);
+    // And whatever CSS still moves (a stylesheet's own transitions) ends before the analysis. A
+    // string: the tests' own compiler has no DOM types.
+    await page.evaluate(
+      'Promise.race([Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 2000))])',
+    );
     // Every frame is analysed, the template preview's too (it runs its own script, so axe can be
     // injected; a frame sandboxed without scripts would hang the analysis, and the console has none).
     const results = await new AxeBuilder({ page }).analyze();

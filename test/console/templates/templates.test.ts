@@ -15,7 +15,7 @@ async function signedIn(label: string): Promise<{ user: ConsoleUser; page: Page 
 
 /** The rendered HTML, inside the preview's sandboxed frame. */
 // What these run in the browser uses its globals; the tests' own compiler has no DOM types.
-declare const getComputedStyle: (el: unknown) => { color: string };
+declare const getComputedStyle: (el: unknown) => { color: string; opacity: string };
 declare const window: { origin: string };
 const previewFrame = (page: Page) => page.getByTitle('HTML preview').contentFrame();
 
@@ -103,6 +103,8 @@ describe('templates in the console', () => {
     await page.getByRole('button', { name: 'Delete template' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete the template receipt?' });
     await dialog.waitFor();
+    // The browser asks for reduced motion (test/support/console.ts): the dialog is there at once, not fading in.
+    expect(await dialog.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
     await c.audit(page, 'template-delete-confirm');
     await dialog.getByRole('button', { name: 'Keep it' }).click();
     await dialog.waitFor({ state: 'hidden' });

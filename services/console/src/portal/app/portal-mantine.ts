@@ -21,6 +21,7 @@ const inPrimary = (color: string | undefined) => !color || color === 'portal';
  * Mantine computes with in script; every colour on screen comes from the variables.
  */
 export const portalMantineTheme = createTheme({
+  respectReducedMotion: true,
   colors: { portal: DEFAULT_THEME.colors.blue },
   primaryColor: 'portal',
   primaryShade: 8,
