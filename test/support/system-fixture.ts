@@ -20,11 +20,13 @@ export interface SystemFixture {
  * Starts the system once for a test file (its own AMQP namespace) with one project, and tears
  * it down after; fields are filled in by beforeAll, so read them inside tests.
  */
-export function useSystem(options: { env?: Record<string, string>; extra?: Array<(c: Config) => Promise<Part>> } = {}): SystemFixture {
+export function useSystem(
+  options: { env?: Record<string, string>; extra?: Array<(c: Config) => Promise<Part>>; owner?: string } = {},
+): SystemFixture {
   const fixture = { config: testConfig(options.env) } as SystemFixture;
   beforeAll(async () => {
     fixture.system = await startSystem(fixture.config, options.extra);
-    fixture.project = await aProject(fixture.system.api.db, fixture.config);
+    fixture.project = await aProject(fixture.system.api.db, fixture.config, undefined, options.owner);
     fixture.key = fixture.project.api_key;
     const origin = fixture.system.api.baseUrl.replace(/\/api\/v1$/, '');
     fixture.http = () => request(origin);

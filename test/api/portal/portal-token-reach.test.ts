@@ -10,7 +10,10 @@ import { useSystem } from '../../support/system-fixture';
  * openapi.yaml is tried with a portal token, so an operation added later is covered without
  * touching this file.
  */
-const f = useSystem();
+// An owner of this file's own: the sessions compared below are the owner's, and every other
+// file's projects share theirs (each bootstrap starts a session for it, CI saw one land mid-test).
+const OWNER = `portal-reach-${randomUUID()}@example.com`;
+const f = useSystem({ owner: OWNER });
 const api = () => f.http();
 const operations = loadOperations();
 
@@ -62,7 +65,7 @@ let otherProject: Awaited<ReturnType<typeof aProject>>;
 beforeAll(async () => {
   mine = await aConsumerWithDelivery(f.key, 'mine');
   sibling = await aConsumerWithDelivery(f.key, 'sibling');
-  otherProject = await aProject(f.system.api.db, f.config);
+  otherProject = await aProject(f.system.api.db, f.config, undefined, OWNER);
   foreign = await aConsumerWithDelivery(otherProject.api_key, 'foreign');
   created(await api().post('/api/v1/event-types').set('X-API-Key', f.key).send({ name: 'order.created', description: 'An order' }));
   const event = created(
@@ -113,7 +116,8 @@ function call(op: Operation, url: string, headers: Record<string, string>) {
 }
 
 /**
- * How this file's rows are found in each table: its two projects, their organization and user.
+ * How this file's rows are found in each table: its two projects, their organization and their
+ * owner (a user of this file's own).
  * Other test files write to the same database at the same time, so only rows a portal caller of
  * these projects could reach are compared; tables of the whole installation (outbox, queues,
  * platform accounts) are other files' too, and the status check above covers their operations.
