@@ -64,10 +64,13 @@ export class SseViewer {
 
   private feed(chunk: string): void {
     this.buffer += chunk;
+    // One pass over the chunk: a viewer that re-sliced what is left after each message would fall
+    // behind on the megabytes a flood sends in one read.
+    let start = 0;
     let cut: number;
-    while ((cut = this.buffer.indexOf('\n\n')) >= 0) {
-      const block = this.buffer.slice(0, cut);
-      this.buffer = this.buffer.slice(cut + 2);
+    while ((cut = this.buffer.indexOf('\n\n', start)) >= 0) {
+      const block = this.buffer.slice(start, cut);
+      start = cut + 2;
       const message: SseMessage = { event: 'message', data: '' };
       let isComment = true;
       for (const line of block.split('\n')) {
@@ -83,6 +86,7 @@ export class SseViewer {
       if (isComment) this.comments += 1;
       else this.messages.push(message);
     }
+    this.buffer = this.buffer.slice(start);
   }
 }
 
