@@ -113,12 +113,17 @@ const roles = () => Object.fromEntries(Object.entries(state.roles).map(([k, c]) 
 const setRole = (name, child) => (child ? (state.roles[name] = child) : delete state.roles[name]);
 
 /**
- * Every service gets a profile dir when BENCH_PROFILE is set (one .cpuprofile per process, at exit),
- * and BENCH_NODE_ARGS (space-separated) to try V8 or node flags on every Herald service.
+ * BENCH_PROFILE: one .cpuprofile per process, written at exit into the log directory's profiles/.
+ * BENCH_NODE_ARGS (space-separated) to try V8 or node flags on every process. The bare pipeline's
+ * processes take `--cpu-prof`; Herald's services run under `npm start`'s launcher, which passes
+ * flags on only through NODE_OPTIONS, where node refuses `--cpu-prof`: they load a profiler instead.
  */
-const nodeArgs = [
-  ...(env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(LOG_DIR, 'profiles')}`] : []),
-  ...(env.BENCH_NODE_ARGS ? env.BENCH_NODE_ARGS.split(/\s+/).filter(Boolean) : []),
+const PROFILE_DIR = path.join(LOG_DIR, 'profiles');
+const extraNodeArgs = env.BENCH_NODE_ARGS ? env.BENCH_NODE_ARGS.split(/\s+/).filter(Boolean) : [];
+const nodeArgs = [...(env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []), ...extraNodeArgs];
+const serviceNodeArgs = [
+  ...(env.BENCH_PROFILE ? [`--require=${path.join(__dirname, 'tools', 'cpu-profile-preload.js')}`] : []),
+  ...extraNodeArgs,
 ];
 
 function serviceEnv(extra = {}) {
@@ -132,6 +137,7 @@ function serviceEnv(extra = {}) {
     OPS_PORT: '0',
     SSRF_ALLOW_CIDRS: '127.0.0.0/8',
     HERALD_SECRETS_KEY: SECRETS_KEY,
+    ...(env.BENCH_PROFILE ? { BENCH_PROFILE_DIR: PROFILE_DIR } : {}),
     // One key drives the whole load: the per-key limit would measure itself, not the pipeline.
     RATE_LIMIT_PER_SECOND: '0',
     // Where the email and SMS stand-ins listen (bench/scenarios/channels.js startSinks).
@@ -233,7 +239,7 @@ async function startStack(name) {
     };
   }
   const driver = name.replace(/^herald-/, '');
-  return heraldStack.start({ driver, serviceEnv, Child, nodeArgs, log, resetDatabase });
+  return heraldStack.start({ driver, serviceEnv, Child, nodeArgs: serviceNodeArgs, log, resetDatabase });
 }
 const BARE_SECRET = randomBytes(24).toString('hex');
 
