@@ -94,6 +94,17 @@ function opsPorts() {
   return ports;
 }
 
+/**
+ * Node 24 doubled V8's default young generation (32 MB semi-spaces, from 16 on Node 20): the api
+ * and the webhook worker then peaked at ~238 MB instead of ~140-165 under the bench's bursts, for
+ * no throughput we could measure (docs/benchmarks.md). Node 20's size for every service; a value
+ * in the caller's NODE_OPTIONS comes after it, so it wins.
+ */
+const YOUNG_GENERATION = '--max-semi-space-size=16';
+function nodeOptions() {
+  return [YOUNG_GENERATION, process.env.NODE_OPTIONS].filter(Boolean).join(' ');
+}
+
 async function main() {
   // A bad OPS_PORT stops everything before anything has started.
   const ports = opsPorts();
@@ -121,7 +132,7 @@ async function main() {
     services: STARTED.map((name) => ({
       name,
       args: [path.join(root, 'services', name, 'dist', 'main.js')],
-      env: { OPS_PORT: String(ports[name]) },
+      env: { OPS_PORT: String(ports[name]), NODE_OPTIONS: nodeOptions() },
     })),
     cwd: root,
     out: process.stdout,
