@@ -138,10 +138,12 @@ function detail(r, out) {
       const t = s.statements;
       if (t && t.top) {
         out.push(
-          `      ${t.statements_per_unit} statements and ${t.exec_ms_per_unit} ms of execution per ${s.ingest ? 'event' : 'delivery'}; top:`,
+          `      ${t.statements_per_unit} statements, ${t.exec_ms_per_unit} ms of execution and ${t.plan_ms_per_unit} ms of planning per ${s.ingest ? 'event' : 'delivery'}; top (share, calls, execution, planning):`,
         );
         for (const q of t.top.slice(0, 8))
-          out.push(`        ${pad(q.share_pct + '%', 4)} ${pad(q.calls_per_unit, 5)}x ${pad(q.mean_ms, 6)} ms  ${q.query}`);
+          out.push(
+            `        ${pad(q.share_pct + '%', 4)} ${pad(q.calls_per_unit, 5)}x ${pad(q.mean_ms, 6)} ms ${pad(q.mean_plan_ms, 6)} ms  ${q.query}`,
+          );
       } else if (t && t.unavailable) out.push(`      statements: ${t.unavailable}`);
     }
   }

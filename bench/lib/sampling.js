@@ -222,7 +222,7 @@ async function statementStats(pg) {
       // the top-level statement that fired them, so totals count top-level rows only.
       const { rows } = await pg.query(
         `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 90) AS q, calls::float8 AS calls,
-                total_exec_time::float8 AS ms, toplevel
+                total_exec_time::float8 AS ms, total_plan_time::float8 AS plan_ms, toplevel
            FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
           WHERE d.datname = $1 AND query NOT ILIKE '%pg_stat%'
           ORDER BY total_exec_time DESC`,
@@ -231,13 +231,17 @@ async function statementStats(pg) {
       const topLevel = rows.filter((r) => r.toplevel);
       const total = topLevel.reduce((a, r) => a + r.ms, 0);
       const calls = topLevel.reduce((a, r) => a + r.calls, 0);
+      // Planning is outside total_exec_time, and reported only where track_planning is on (run.js).
+      const planned = topLevel.reduce((a, r) => a + r.plan_ms, 0);
       return {
         statements_per_unit: units ? round(calls / units, 2) : null,
         exec_ms_per_unit: units ? round(total / units, 3) : null,
+        plan_ms_per_unit: units ? round(planned / units, 3) : null,
         top: rows.slice(0, top).map((r) => ({
           query: r.toplevel ? r.q : `(nested) ${r.q}`,
           calls_per_unit: units ? round(r.calls / units, 2) : null,
           mean_ms: round(r.ms / Math.max(1, r.calls), 3),
+          mean_plan_ms: round(r.plan_ms / Math.max(1, r.calls), 3),
           share_pct: round((100 * r.ms) / Math.max(1e-9, total), 0),
         })),
       };
