@@ -1,5 +1,5 @@
 import { StartupError, redactUrl, redactUrlsIn } from '@herald/config';
-import { Client, Pool, type PoolClient, type QueryResultRow } from 'pg';
+import { Client, Pool, type ClientBase, type PoolClient, type QueryConfig, type QueryResultRow } from 'pg';
 import { PgError, hasPgCode } from './pg-errors';
 import { InitialSchema1763780000000 } from './migrations/1763780000000-initial-schema';
 import { TemplatesSuppressions1763790000000 } from './migrations/1763790000000-templates-suppressions';
@@ -73,20 +73,39 @@ export const MIGRATIONS = [
   ConsumerEndpointChanges1764220000000,
 ];
 
-/** SQL text, or a named statement that PostgreSQL parses once per connection (hot paths); each call is planned (see connect). */
 /**
- * A string is parsed and planned on every call, with that call's values: for the batched
- * statements whose best plan depends on how big the tables are right now. A named statement is
+ * A string is parsed and planned on every call, with that call's values. A named statement is
  * parsed once per connection, and PostgreSQL may keep one generic plan for it (after five calls,
- * until the next ANALYZE): a plan made while a fresh install's tables were nearly empty kept
- * scanning them whole as they grew by thousands of rows a second (record-attempts 2.4-4.8 ms per
- * call instead of ~1 ms), so only lookups whose plan cannot go wrong that way are named.
+ * until the next ANALYZE). A generic plan made while a fresh install's tables were nearly empty
+ * kept scanning them whole as they grew by thousands of rows a second (record-attempts 2.4-4.8 ms
+ * per call instead of ~1 ms). So a pool names only lookups whose plan cannot go wrong that way,
+ * unless it runs with KEYED_PLANS (see ConnectOptions): a statement marked `keyed` is named there
+ * and sent as text elsewhere.
  */
-export type Sql = string | { name: string; text: string };
+export type Sql = string | { name: string; text: string; keyed?: true };
 
 /** The part of a connection that repositories use: a pool, or a client inside a transaction. */
 export interface Queryable {
   query<R extends QueryResultRow = QueryResultRow>(sql: Sql, params?: unknown[]): Promise<{ rows: R[]; rowCount: number | null }>;
+}
+
+/**
+ * What a connection of a pool that only looks rows up by key sets first. A sequential scan costs
+ * the planner so much that it takes one only where no index can serve, so a plan made on a
+ * nearly empty table keeps its index conditions as the table grows; and a named statement is
+ * planned once, at its first call, instead of whenever PostgreSQL's estimate favours planning
+ * per call (with a batch of one row it always did). The postgres queue driver's pool prices
+ * scans out the same way (QUEUE_SESSION_SETTINGS). Foreign-key checks keep cached plans either way.
+ */
+export const KEYED_PLANS = 'SET enable_seqscan = off; SET plan_cache_mode = force_generic_plan';
+
+export interface ConnectOptions {
+  /**
+   * Set for the services whose every statement reaches its rows through an index (fan-out, the
+   * delivery workers): their `keyed` batch statements are then named and skip parsing and
+   * planning, which cost fan-out's insert about 1.2 ms per call on top of 3-4 ms of work.
+   */
+  keyedPlans?: boolean;
 }
 
 /**
@@ -98,15 +117,20 @@ export interface Queryable {
 export class Database implements Queryable {
   private closing: Promise<void> | undefined;
 
-  private constructor(private readonly pool: Pool) {}
+  private constructor(
+    private readonly pool: Pool,
+    private readonly keyedPlans: boolean,
+  ) {}
 
-  static async connect(url: string, poolSize = 10): Promise<Database> {
+  static async connect(url: string, poolSize = 10, options: ConnectOptions = {}): Promise<Database> {
+    const keyedPlans = options.keyedPlans ?? false;
     const pool = new Pool({
       connectionString: url,
       max: poolSize,
-      // plan_cache_mode stays `auto` (see Sql): forcing custom plans on the session made
-      // PostgreSQL re-plan its own foreign-key checks on every row as well, 7-8 us each, a
-      // quarter of fan-out's insert of 100 notifications.
+      ...(keyedPlans ? { onConnect: (client: ClientBase) => client.query(KEYED_PLANS) } : {}),
+      // plan_cache_mode is never forced to custom plans (see Sql): that made PostgreSQL re-plan
+      // its own foreign-key checks on every row as well, 7-8 us each, a quarter of fan-out's
+      // insert of 100 notifications.
     });
     // An idle pooled connection that dies (a database restart, an administrator's terminate) is
     // reported here with no query to fail; unheard, it would crash the process. The pool has
@@ -118,11 +142,18 @@ export class Database implements Queryable {
       await pool.end().catch(() => undefined);
       throw err;
     }
-    return new Database(pool);
+    return new Database(pool, keyedPlans);
   }
 
   query<R extends QueryResultRow = QueryResultRow>(sql: Sql, params?: unknown[]) {
-    return typeof sql === 'string' ? this.pool.query<R>(sql, params) : this.pool.query<R>({ ...sql, values: params });
+    return this.pool.query<R>(this.statement(sql, params));
+  }
+
+  /** What pg sends for sql: named, or (a string, or `keyed` on a pool without KEYED_PLANS) text only. */
+  private statement(sql: Sql, values: unknown[] | undefined): QueryConfig {
+    if (typeof sql === 'string') return { text: sql, values };
+    if (sql.keyed && !this.keyedPlans) return { text: sql.text, values };
+    return { name: sql.name, text: sql.text, values };
   }
 
   /** Runs fn in one transaction on one client; rolls back on any error. */
@@ -138,7 +169,7 @@ export class Database implements Queryable {
     client.on('error', onError);
     try {
       await client.query('BEGIN');
-      const result = await fn(client);
+      const result = await fn({ query: (sql, params) => client.query(this.statement(sql, params)) });
       await client.query('COMMIT');
       return result;
     } catch (err) {

@@ -95,7 +95,8 @@ export async function startDeliveryWorker(config: Config, logger: Logger, option
   let endpointStates: EndpointStatesSource | undefined;
   const names = new TopologyNames(config.AMQP_NAMESPACE);
   try {
-    db = await Database.connect(config.DATABASE_URL, config.DB_POOL_SIZE);
+    // Every statement a worker runs reaches its rows by key: its batch statements keep generic plans.
+    db = await Database.connect(config.DATABASE_URL, config.DB_POOL_SIZE, { keyedPlans: true });
     broker = await openMessageQueue(config, logger, `${channel}-worker`);
     await broker.ready();
     if (options.firstAttemptFromMessage) {

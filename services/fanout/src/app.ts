@@ -23,7 +23,8 @@ export interface RunningFanout {
  * process is alive, even when the API that accepted them has died.
  */
 export async function startFanout(config: Config, logger: Logger): Promise<RunningFanout> {
-  const db = await Database.connect(config.DATABASE_URL, config.DB_POOL_SIZE);
+  // Every statement fan-out runs reaches its rows by key: its batch statements keep generic plans.
+  const db = await Database.connect(config.DATABASE_URL, config.DB_POOL_SIZE, { keyedPlans: true });
   const names = new TopologyNames(config.AMQP_NAMESPACE);
   const broker = await openMessageQueue(config, logger, 'fanout');
   await broker.ready();

@@ -1,5 +1,5 @@
 import type { DeliveryMessage, NotificationContent, NotificationStatus } from '@herald/contracts';
-import { eventStatusSql, failureReasonSql, type Queryable } from '@herald/db';
+import { eventStatusSql, failureReasonSql, type Queryable, type Sql } from '@herald/db';
 import type { AttachmentRef, DeliveryTarget, ProviderResponse, SuppressionReason } from '../domain/delivery-provider.port';
 
 export interface DeliveryKey {
@@ -56,7 +56,10 @@ SELECT n.id, n.event_id, n.channel, n.status, n.retry_count, n.recipient, e.even
 // joined to jsonb_to_recordset alone (estimated at 100 rows, whatever the batch) it hash-joined a
 // sequential scan of the whole table whenever that looked cheaper, and a plan cached while the
 // table was small kept doing so as it grew (measured: 4.8 ms per call instead of ~1 ms).
-const RECORD_ATTEMPTS = `
+export const RECORD_ATTEMPTS: Sql = {
+  name: 'delivery-record-attempts',
+  keyed: true,
+  text: `
 WITH input AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(
     notification_id uuid, attempt int, status text, retry_count int, error text,
@@ -98,7 +101,8 @@ WITH input AS (
          })},
          updated_at = now()
     FROM done d
-   WHERE e.id = d.event_id
+   -- The ids again as an array: a plan kept from a nearly empty events table still probes its key.
+   WHERE e.id = d.event_id AND e.id = ANY(ARRAY(SELECT event_id FROM done))
 ), dl AS (
   INSERT INTO dead_letters (project_id, notification_id, channel, recipient, retry_count, status, error_type, error_message, message)
   SELECT project_id, id, channel, recipient, retry_count, 'active', error_type, error, message
@@ -109,7 +113,8 @@ WITH input AS (
   SELECT project_id, channel, recipient, suppress, 'system' FROM n WHERE suppress IS NOT NULL
   ON CONFLICT (project_id, channel, recipient, category) DO NOTHING
 )
-SELECT id FROM n`;
+SELECT id FROM n`,
+};
 
 // A first attempt sent from its message (no read) may find its notification `failed` by fan-out
 // giving up on the event (FAIL_EVENT in the fan-out repository): fan-out fails every notification

@@ -1,9 +1,12 @@
 import type { Channel } from '@herald/contracts';
-import { eventStatusSql, type Database } from '@herald/db';
+import { eventStatusSql, type Database, type Sql } from '@herald/db';
 import type { CreatedNotifications, EndedAtFanOut, FanOutPlan, PendingNotification, StoredEvent } from '../domain/fan-out.model';
 
-/** These run for every event, a batch of events at a time; planned per call (see Sql). */
-const LOAD_EVENTS = `SELECT e.id, e.project_id, e.event_type, e.priority, e.payload, e.created_at, e.recipients, e.content,
+/** These run for every event, a batch of events at a time; planned once on fan-out's pool (KEYED_PLANS, see Sql). */
+export const LOAD_EVENTS: Sql = {
+  name: 'fanout-load-events',
+  keyed: true,
+  text: `SELECT e.id, e.project_id, e.event_type, e.priority, e.payload, e.created_at, e.recipients, e.content,
                 COALESCE((SELECT json_agg(t) FROM (
                   SELECT id, channel, subject, body, text_body, from_local, from_name, reply_to, headers, on_missing_variable, category
                     FROM templates
@@ -12,11 +15,16 @@ const LOAD_EVENTS = `SELECT e.id, e.project_id, e.event_type, e.priority, e.payl
                 -- Only an event with a consumer recipient looks its endpoints up (the CASE skips the rest).
                 CASE WHEN jsonb_path_exists(e.recipients, '$[*].consumer') THEN COALESCE((SELECT json_agg(json_build_object(
                          'id', ce.id, 'consumer', c.uid, 'url', ce.url, 'event_types', ce.event_types) ORDER BY ce.created_at, ce.id)
-                    FROM consumers c JOIN consumer_endpoints ce ON ce.consumer_id = c.id
-                   WHERE c.project_id = e.project_id AND ce.disabled_at IS NULL
+                    FROM consumers c
+                    -- Per consumer (OFFSET 0 keeps the subquery its own), so that even a plan kept
+                    -- from a nearly empty table reaches endpoints by consumer (see KEYED_PLANS).
+                    CROSS JOIN LATERAL (SELECT * FROM consumer_endpoints ce
+                                         WHERE ce.consumer_id = c.id AND ce.disabled_at IS NULL OFFSET 0) ce
+                   WHERE c.project_id = e.project_id
                      AND c.uid IN (SELECT r->>'consumer' FROM jsonb_array_elements(e.recipients) r)), '[]'::json)
                 ELSE '[]'::json END AS endpoints
-           FROM events e WHERE e.id = ANY($1::uuid[])`;
+           FROM events e WHERE e.id = ANY($1::uuid[])`,
+};
 
 /**
  * One statement, so one implicit transaction, for several events: each event's rendered content
@@ -46,7 +54,10 @@ const LOAD_EVENTS = `SELECT e.id, e.project_id, e.event_type, e.priority, e.payl
  * notification comes back with its endpoint's id: its first delivery message carries it in its
  * target, and the worker signs with that endpoint's (cached) secret.
  */
-const CREATE_NOTIFICATIONS = `WITH live AS (
+export const CREATE_NOTIFICATIONS: Sql = {
+  name: 'fanout-create-notifications',
+  keyed: true,
+  text: `WITH live AS (
            SELECT id FROM events WHERE id = ANY($12::uuid[]) FOR KEY SHARE
          ), planned AS (
            SELECT p.* FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $13::uuid[], $15::text[])
@@ -103,7 +114,8 @@ const CREATE_NOTIFICATIONS = `WITH live AS (
            FROM inserted WHERE status = 'processing'
          UNION ALL SELECT event_id, NULL, channel, status, count(*)::int, NULL, NULL FROM inserted WHERE status <> 'processing'
                     GROUP BY event_id, channel, status
-         UNION ALL SELECT event_id, NULL, NULL, NULL, NULL, NULL, NULL FROM counts WHERE inserted > 0`;
+         UNION ALL SELECT event_id, NULL, NULL, NULL, NULL, NULL, NULL FROM counts WHERE inserted > 0`,
+};
 
 /**
  * Ends an event fan-out gave up on. Not yet fanned out: `failed` with the reason. Fanned out but
