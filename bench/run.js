@@ -157,7 +157,7 @@ async function resetDatabase() {
     await c.query(`CREATE DATABASE ${DB_NAME}`);
     // Statements run by triggers show in the statement stats too (ignored where not allowed).
     await c.query(`ALTER DATABASE ${DB_NAME} SET pg_stat_statements.track = 'all'`).catch(() => undefined);
-    // Planning time too: Herald sends its batch statements unnamed, so each call is planned.
+    // Planning time too: the api sends its intake statements unnamed, so each of its calls is planned.
     await c.query(`ALTER DATABASE ${DB_NAME} SET pg_stat_statements.track_planning = on`).catch(() => undefined);
   } finally {
     await c.end();
