@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { Agent, buildConnector } from 'undici';
+import type { Agent } from 'undici';
 import type { AddressPolicy } from './address-policy';
 import { resolveAllowedAddresses } from './resolve-target';
 
@@ -15,6 +15,10 @@ export interface GuardedDispatcherOptions {
  * so DNS rebinding between check and connect is impossible.
  */
 export function createGuardedDispatcher(policy: AddressPolicy, options: GuardedDispatcherOptions): Agent {
+  // undici is required here rather than imported at the top: loading it compiles its WebAssembly
+  // HTTP parser, ~25 MB of a process's memory, and the api imports this library for its address
+  // rules while it dials out only for a rare SNS certificate.
+  const { Agent, buildConnector } = require('undici') as typeof import('undici');
   const base = buildConnector({ timeout: options.connectTimeoutMs });
   return new Agent({
     connections: options.connections ?? 128,
