@@ -5,6 +5,7 @@ import './express-augment';
 import { isStorableDateTime } from './date-time.format';
 import { textFormats } from './text.formats';
 import { cacheRoutePatterns } from './route-pattern.cache';
+import { latchUrlParseWarning } from './url-parse-warning.latch';
 import { rememberLiteralOperations } from './literal-operations.memo';
 import { statusOf } from './error-handler';
 import { documentSecurity } from './openapi-operations';
@@ -57,6 +58,7 @@ export interface EdgeStages {
  */
 export function openApiMiddleware(validateResponses: boolean, stages: EdgeStages): RequestHandler[] {
   cacheRoutePatterns();
+  latchUrlParseWarning();
   const steps = OpenApiValidator.middleware({
     apiSpec: OPENAPI_PATH,
     validateRequests: { allowUnknownQueryParameters: false, removeAdditional: false },
