@@ -1,11 +1,15 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 
 const VERSION = 'v1';
 
 /** AES-256-GCM for secrets we must read back (signing secrets); the format is `v1.<iv>.<tag>.<ciphertext>`. */
 export class SecretBox {
-  constructor(private readonly key: Buffer) {
+  /** A KeyObject, made once: Node 24 spends ~15 us more per cipher given the key as a Buffer. */
+  private readonly key: KeyObject;
+
+  constructor(key: Buffer) {
     if (key.length !== 32) throw new Error('SecretBox needs a 32-byte key');
+    this.key = createSecretKey(key);
   }
 
   seal(plaintext: string): string {

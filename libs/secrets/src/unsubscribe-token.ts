@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 
 /** What an unsubscribe link names, and nothing more: whose opt-out of what, in which project. */
 export interface UnsubscribeClaims {
@@ -23,8 +23,12 @@ export const MAX_UNSUBSCRIBE_TOKEN_LENGTH = 1024;
  * as long as the email is read.
  */
 export class UnsubscribeTokens {
-  constructor(private readonly key: Buffer) {
+  /** A KeyObject, made once: Node 24 spends ~15 us more per MAC given the key as a Buffer. */
+  private readonly key: KeyObject;
+
+  constructor(key: Buffer) {
     if (key.length < 32) throw new Error('UnsubscribeTokens needs a key of at least 32 bytes');
+    this.key = createSecretKey(key);
   }
 
   sign(claims: UnsubscribeClaims): string {

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey } from 'node:crypto';
 import { asBuffer } from './bytes';
 
 // Herald's webhook worker signs with these and verifyWebhook checks with them: one derivation of
@@ -16,9 +16,16 @@ export function standardWebhooksKey(secret: string): Buffer {
   return Buffer.from(encoded, 'base64');
 }
 
-/** HMAC-SHA256(key, "<id>.<timestamp>.<body>"); the timestamp as the header carries it. */
+/**
+ * HMAC-SHA256(key, "<id>.<timestamp>.<body>"); the timestamp as the header carries it. The key
+ * goes in as a KeyObject: Node 24 takes ~19 us to accept a Buffer key (its key-type checks throw
+ * and catch internally), ~5 us for a KeyObject made here; Node 20 ~4 and ~6.
+ */
 export function standardWebhooksMac(secret: string, id: string, timestamp: string | number, body: string | Uint8Array): Buffer {
-  return createHmac('sha256', standardWebhooksKey(secret)).update(`${id}.${timestamp}.`).update(asBuffer(body)).digest();
+  return createHmac('sha256', createSecretKey(standardWebhooksKey(secret)))
+    .update(`${id}.${timestamp}.`)
+    .update(asBuffer(body))
+    .digest();
 }
 
 /**
