@@ -90,14 +90,20 @@ export interface Queryable {
 }
 
 /**
- * What a connection of a pool that only looks rows up by key sets first. A sequential scan costs
- * the planner so much that it takes one only where no index can serve, so a plan made on a
- * nearly empty table keeps its index conditions as the table grows; and a named statement is
- * planned once, at its first call, instead of whenever PostgreSQL's estimate favours planning
- * per call (with a batch of one row it always did). The postgres queue driver's pool prices
- * scans out the same way (QUEUE_SESSION_SETTINGS). Foreign-key checks keep cached plans either way.
+ * Sequential scans priced out of a session's plans: the planner takes one only where no index can
+ * serve, so a generic plan made on a nearly empty table keeps its index conditions as the table
+ * grows. Set by every pool whose statements all reach their rows by key: KEYED_PLANS, and the
+ * postgres queue driver's pool.
  */
-export const KEYED_PLANS = 'SET enable_seqscan = off; SET plan_cache_mode = force_generic_plan';
+export const SEQUENTIAL_SCANS_PRICED_OUT = 'SET enable_seqscan = off';
+
+/**
+ * What a connection of a pool that only looks rows up by key sets first: sequential scans priced
+ * out, and a named statement planned once, at its first call, instead of whenever PostgreSQL's
+ * estimate favours planning per call (with a batch of one row it always did). Foreign-key checks
+ * keep cached plans either way.
+ */
+export const KEYED_PLANS = `${SEQUENTIAL_SCANS_PRICED_OUT}; SET plan_cache_mode = force_generic_plan`;
 
 export interface ConnectOptions {
   /**

@@ -1,11 +1,13 @@
+import { SEQUENTIAL_SCANS_PRICED_OUT } from '@herald/db';
 import type { Pool, QueryResultRow } from 'pg';
 import { DELIVERY_LIMIT } from '../port/message-queue.port';
 
 /**
  * What every connection of the queue's pool sets first: its named statements' generic plans can
- * then only use their index conditions (see QueueStore.run).
+ * then only use their index conditions (see QueueStore.run). PostgreSQL's own plan_cache_mode
+ * stays: the queue's statements move to generic plans by themselves.
  */
-export const QUEUE_SESSION_SETTINGS = 'SET enable_seqscan = off';
+export const QUEUE_SESSION_SETTINGS = SEQUENTIAL_SCANS_PRICED_OUT;
 
 /** The notification channel: the payload is the name of a queue that has a message due now. */
 export const QUEUE_NOTIFY_CHANNEL = 'herald_queue';
