@@ -82,4 +82,60 @@ describe('TargetResolver', () => {
     }).session();
     await expect(session('internal.example.com')).rejects.toMatchObject({ reason: 'blocked' });
   });
+
+  describe('with a cache', () => {
+    it('when later requests name a host within the cache time, then they reuse its lookup; after it, the host is asked again', async () => {
+      let clock = 0;
+      const asked: string[] = [];
+      const resolver = new TargetResolver(policy, {
+        timeoutMs: 1000,
+        concurrency: 1,
+        cacheMs: 30_000,
+        now: () => clock,
+        lookup: async (host) => (asked.push(host), PUBLIC),
+      });
+      await expect(resolver.session()('hooks.example.com')).resolves.toEqual(PUBLIC);
+      clock = 29_000;
+      await expect(resolver.session()('hooks.example.com')).resolves.toEqual(PUBLIC);
+      expect(asked).toEqual(['hooks.example.com']);
+      clock = 31_000;
+      await expect(resolver.session()('hooks.example.com')).resolves.toEqual(PUBLIC);
+      expect(asked).toEqual(['hooks.example.com', 'hooks.example.com']);
+    });
+
+    it('when many requests name a host while it is being looked up, then they share that one lookup', async () => {
+      const dns = controlledLookup();
+      const resolver = new TargetResolver(policy, { timeoutMs: 5000, concurrency: 4, cacheMs: 30_000, lookup: dns.lookup });
+      const answers = Promise.all(Array.from({ length: 64 }, () => resolver.session()('hooks.example.com')));
+      dns.answerAll();
+      expect(await answers).toHaveLength(64);
+      expect(dns.asked).toEqual(['hooks.example.com']);
+    });
+
+    it('when a lookup found nothing or failed, then the next request asks again', async () => {
+      const answers: Array<() => Promise<ResolvedAddress[]>> = [
+        async () => [],
+        async () => Promise.reject(new Error('SERVFAIL')),
+        async () => PUBLIC,
+      ];
+      let asked = 0;
+      const resolver = new TargetResolver(policy, { timeoutMs: 1000, concurrency: 1, cacheMs: 30_000, lookup: () => answers[asked++]() });
+      await expect(resolver.session()('flaky.example.com')).rejects.toMatchObject({ reason: 'unresolvable' });
+      await expect(resolver.session()('flaky.example.com')).rejects.toMatchObject({ reason: 'unresolvable' });
+      await expect(resolver.session()('flaky.example.com')).resolves.toEqual(PUBLIC);
+      expect(asked).toBe(3);
+    });
+
+    it('when a kept answer holds a private address, then every request naming the host is refused', async () => {
+      let asked = 0;
+      const resolver = new TargetResolver(policy, {
+        timeoutMs: 1000,
+        concurrency: 1,
+        cacheMs: 30_000,
+        lookup: async () => (asked++, [{ address: '169.254.169.254', family: 4 }]),
+      });
+      for (let i = 0; i < 3; i++) await expect(resolver.session()('metadata.example.com')).rejects.toMatchObject({ reason: 'blocked' });
+      expect(asked).toBe(1);
+    });
+  });
 });

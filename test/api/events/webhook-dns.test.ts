@@ -10,7 +10,17 @@ const f = useSystem({ env: { WEBHOOK_DNS_SERVERS: `127.0.0.1:${DNS_PORT}`, WEBHO
 let dns: DnsServer;
 
 beforeAll(async () => {
-  dns = await DnsServer.start(DNS_PORT, { 'hooks.test': '127.0.0.1', 'other.test': '127.0.0.2' }, ['silent.test']);
+  dns = await DnsServer.start(
+    DNS_PORT,
+    {
+      'hooks.test': '127.0.0.1',
+      'other.test': '127.0.0.2',
+      'pair-a.test': '127.0.0.3',
+      'pair-b.test': '127.0.0.4',
+      'kept.test': '127.0.0.5',
+    },
+    ['silent.test'],
+  );
 });
 afterAll(async () => {
   await dns?.stop();
@@ -34,11 +44,11 @@ describe('webhook host resolution at intake', () => {
   });
 
   it('when one event names two hosts many times, then each is resolved once', async () => {
-    const [hooks, other] = [dns.queries('hooks.test'), dns.queries('other.test')];
-    const urls = Array.from({ length: 30 }, (_, i) => `https://${i % 2 ? 'hooks' : 'other'}.test/r${i}`);
+    // Hosts no other test names: the api keeps a host's answer for later requests.
+    const urls = Array.from({ length: 30 }, (_, i) => `https://pair-${i % 2 ? 'a' : 'b'}.test/r${i}`);
     const res = await f.http().post('/api/v1/events').set('X-API-Key', f.key).send(anEvent(urls));
     expect(res.status).toBe(202);
-    expect([dns.queries('hooks.test') - hooks, dns.queries('other.test') - other]).toEqual([1, 1]);
+    expect([dns.queries('pair-a.test'), dns.queries('pair-b.test')]).toEqual([1, 1]);
   });
 
   it('when a host does not answer in time, then 422 names the field, the host and the limit', async () => {
@@ -69,5 +79,30 @@ describe('webhook host resolution at intake', () => {
     expect(res.body.detail).toEqual([
       { loc: ['body', 'recipients', 0, 'webhook_url'], msg: 'webhook_url host nowhere.test does not resolve', type: 'value_error' },
     ]);
+  });
+
+  it('when later events name a host already resolved, then its answer serves them without asking again', async () => {
+    for (let i = 0; i < 3; i++) {
+      const res = await f
+        .http()
+        .post('/api/v1/events')
+        .set('X-API-Key', f.key)
+        .send(anEvent([`https://kept.test/e${i}`]));
+      expect(res.status).toBe(202);
+    }
+    expect(dns.queries('kept.test')).toBe(1);
+  });
+
+  it('when a host had no address, then the next event naming it is looked up again', async () => {
+    const before = dns.queries('nowhere.test');
+    for (let i = 0; i < 2; i++) {
+      const res = await f
+        .http()
+        .post('/api/v1/events')
+        .set('X-API-Key', f.key)
+        .send(anEvent(['http://nowhere.test/h']));
+      expect(res.status).toBe(422);
+    }
+    expect(dns.queries('nowhere.test') - before).toBe(2);
   });
 });
