@@ -33,6 +33,8 @@ const anEvent = (urls: string[]) => ({
   inline: { html: '<p>x</p>' },
 });
 
+const postEvent = (urls: string[]) => f.http().post('/api/v1/events').set('X-API-Key', f.key).send(anEvent(urls));
+
 describe('webhook host resolution at intake', () => {
   it('when a batch names one host for every recipient, then the host is resolved once and the batch is accepted', async () => {
     const before = dns.queries('hooks.test');
@@ -46,17 +48,13 @@ describe('webhook host resolution at intake', () => {
   it('when one event names two hosts many times, then each is resolved once', async () => {
     // Hosts no other test names: the api keeps a host's answer for later requests.
     const urls = Array.from({ length: 30 }, (_, i) => `https://pair-${i % 2 ? 'a' : 'b'}.test/r${i}`);
-    const res = await f.http().post('/api/v1/events').set('X-API-Key', f.key).send(anEvent(urls));
+    const res = await postEvent(urls);
     expect(res.status).toBe(202);
     expect([dns.queries('pair-a.test'), dns.queries('pair-b.test')]).toEqual([1, 1]);
   });
 
   it('when a host does not answer in time, then 422 names the field, the host and the limit', async () => {
-    const res = await f
-      .http()
-      .post('/api/v1/events')
-      .set('X-API-Key', f.key)
-      .send(anEvent(['http://hooks.test:9/ok', 'http://silent.test/h']));
+    const res = await postEvent(['http://hooks.test:9/ok', 'http://silent.test/h']);
     expect(res.status).toBe(422);
     expect(res.body).toEqual({
       detail: [
@@ -70,11 +68,7 @@ describe('webhook host resolution at intake', () => {
   });
 
   it('when a host has no address, then 422 says it does not resolve', async () => {
-    const res = await f
-      .http()
-      .post('/api/v1/events')
-      .set('X-API-Key', f.key)
-      .send(anEvent(['http://nowhere.test/h']));
+    const res = await postEvent(['http://nowhere.test/h']);
     expect(res.status).toBe(422);
     expect(res.body.detail).toEqual([
       { loc: ['body', 'recipients', 0, 'webhook_url'], msg: 'webhook_url host nowhere.test does not resolve', type: 'value_error' },
@@ -83,11 +77,7 @@ describe('webhook host resolution at intake', () => {
 
   it('when later events name a host already resolved, then its answer serves them without asking again', async () => {
     for (let i = 0; i < 3; i++) {
-      const res = await f
-        .http()
-        .post('/api/v1/events')
-        .set('X-API-Key', f.key)
-        .send(anEvent([`https://kept.test/e${i}`]));
+      const res = await postEvent([`https://kept.test/e${i}`]);
       expect(res.status).toBe(202);
     }
     expect(dns.queries('kept.test')).toBe(1);
@@ -96,11 +86,7 @@ describe('webhook host resolution at intake', () => {
   it('when a host had no address, then the next event naming it is looked up again', async () => {
     const before = dns.queries('nowhere.test');
     for (let i = 0; i < 2; i++) {
-      const res = await f
-        .http()
-        .post('/api/v1/events')
-        .set('X-API-Key', f.key)
-        .send(anEvent(['http://nowhere.test/h']));
+      const res = await postEvent(['http://nowhere.test/h']);
       expect(res.status).toBe(422);
     }
     expect(dns.queries('nowhere.test') - before).toBe(2);
