@@ -35,11 +35,11 @@ export type TargetSession = (hostname: string) => Promise<ResolvedAddress[]>;
  * waits longer than the timeout for a host, and a session shares each host's answer.
  *
  * A host's addresses also serve the process's later requests for `cacheMs`, and requests that
- * name it while it is being looked up share that lookup: a steady stream of events to one
- * endpoint made one getaddrinfo each, four at a time: with a resolver answering in 10 ms, intake
- * could not pass 400 events/s per process. The addresses are judged again on each use, and this check is
- * intake's early answer only: the worker resolves and checks again when it connects. An empty
- * answer, a failure or a timeout is not kept.
+ * name it while it is being looked up share that lookup. Without it a steady stream of events to
+ * one endpoint made one getaddrinfo each, four at a time: with a resolver answering in 10 ms,
+ * intake could not pass 400 events/s per process. The addresses are judged again on each use,
+ * and this check is intake's early answer only: the worker resolves and checks again when it
+ * connects. An empty answer, a failure or a timeout is not kept.
  */
 export class TargetResolver {
   private active = 0;
