@@ -57,11 +57,11 @@ async function send(urls: string[], key = f.key): Promise<string> {
   return res.body.id as string;
 }
 
-async function settled(eventId: string, key = f.key): Promise<void> {
+async function settled(eventId: string, key = f.key, withinMs = 30_000): Promise<void> {
   await eventually(async () => {
     const res = await f.http().get(`/api/v1/events/${eventId}`).set('X-API-Key', key);
     expect(['completed', 'failed', 'partially_failed']).toContain(res.body.status);
-  }, 30_000);
+  }, withinMs);
 }
 
 describe('GET /deliveries/stream', () => {
@@ -225,11 +225,21 @@ describe('GET /deliveries/stream', () => {
       const urls = (tag: string) => Array.from({ length: 800 }, (_, i) => `${receiver.url}/ok/${tag}-${i}/${'x'.repeat(1900)}`);
       const events: string[] = [];
       for (const tag of ['a', 'b', 'c', 'd']) events.push(await send(urls(tag)));
-      for (const id of events) await settled(id);
-      // Every notification delivered is seen (a slow machine may add retried attempts), each attempt once.
+      // 3,200 deliveries through one loaded process: patience, not a time limit.
+      for (const id of events) await settled(id, f.key, 90_000);
+      // Every attempt recorded for the flood is seen, and so every notification. Judged against the
+      // table, not against "3,200 delivered": on a loaded machine some deliveries to the in-process
+      // receiver time out, and after the tests' 3 fast attempts end failed (seen as such).
+      const { rows } = await f.system.api.db.query<{ id: string }>(
+        `SELECT l.id::text AS id FROM notification_logs l JOIN notifications n ON n.id = l.notification_id
+          WHERE n.event_id = ANY($1::uuid[])`,
+        [events],
+      );
       await eventually(() => {
-        const delivered = reading.deliveries().filter((d) => events.includes(String(d.event_id)) && d.outcome === 'delivered');
-        expect(new Set(delivered.map((d) => d.notification_id)).size).toBe(3200);
+        const flood = reading.deliveries().filter((d) => events.includes(String(d.event_id)));
+        const seen = new Set(flood.map((d) => String(d.id)));
+        expect(rows.filter((r) => !seen.has(r.id))).toEqual([]);
+        expect(new Set(flood.map((d) => d.notification_id)).size).toBe(3200);
       }, 30_000);
       const ids = reading.deliveries().map((d) => d.id);
       expect(new Set(ids).size).toBe(ids.length);
@@ -247,7 +257,7 @@ describe('GET /deliveries/stream', () => {
     } finally {
       stalled.socket.destroy();
     }
-  });
+  }, 180_000);
 
   it('when the api stops with streams open, then the streams end and the stop does not wait for them', async () => {
     const api = await startApi(f.config, createLogger('api', f.config.LOG_LEVEL));
