@@ -2,12 +2,15 @@ import type { DeliveryMessage } from '@herald/contracts';
 import {
   BatchingDeliveryStore,
   deliveryHandler,
+  CONSUMER_ENDPOINT_CHANGED_CHANNEL,
   NotificationRepository,
+  SIGNING_SECRET_CHANGED_CHANNEL,
   SigningSecretsSource,
   type DeliveryProvider,
 } from '@herald/delivery';
 import { createLogger } from '@herald/logger';
 import { generateSigningSecret, SecretBox } from '@herald/secrets';
+import { changeAnnounced } from '../support/change-announced';
 import { eventually } from '../support/eventually';
 import { signedWith, WebhookReceiver } from '../support/webhook-receiver';
 import { FanoutRepository } from '../../services/fanout/src/data/fanout.repository';
@@ -108,11 +111,13 @@ describe('webhook worker: first attempt sent from its message', () => {
     expect((await deliver(oldHolder)).signatureValid).toBe(true);
 
     // Rotated with a grace period of 2 s, as the api does: the previous secret signs too until then.
-    await h.db.query(
-      `UPDATE projects SET previous_signing_secret_sealed = signing_secret_sealed, signing_secret_sealed = $2,
-              previous_signing_secret_expires_at = now() + interval '2 seconds'
-        WHERE id = $1`,
-      [project.project_id, box.seal(newSecret)],
+    await changeAnnounced(h.config.DATABASE_URL, SIGNING_SECRET_CHANGED_CHANNEL, project.project_id, () =>
+      h.db.query(
+        `UPDATE projects SET previous_signing_secret_sealed = signing_secret_sealed, signing_secret_sealed = $2,
+                previous_signing_secret_expires_at = now() + interval '2 seconds'
+          WHERE id = $1`,
+        [project.project_id, box.seal(newSecret)],
+      ),
     );
     const [toOld, toNew] = [await deliver(oldHolder), await deliver(newHolder)];
     expect(toOld.signatureValid).toBe(true);
@@ -155,7 +160,7 @@ describe('webhook worker: first attempt sent from its message', () => {
       return { eventId, msg: { ...msg, target: { ...msg.target!, endpoint_id: targetEndpoint } } };
     }
 
-    it("when it is sent from its message, then the endpoint's own secret signs it, and a rotation applies to the next delivery at once", async () => {
+    it("when it is sent from its message, then the endpoint's own secret signs it, and a rotation applies to the next delivery once PostgreSQL announces it", async () => {
       const project = await h.project();
       const [first, second] = [generateSigningSecret(), generateSigningSecret()];
       const stored = await aReceiver(first);
@@ -179,12 +184,14 @@ describe('webhook worker: first attempt sent from its message', () => {
       expect(stored.requests).toHaveLength(0);
       expect(signedWith(project.webhook_signing_secret, sent)).toBe(false);
 
-      // Rotated with a grace period, as the api does: the endpoint's cached entry is dropped.
-      await h.db.query(
-        `UPDATE consumer_endpoints SET previous_signing_secret_sealed = signing_secret_sealed, signing_secret_sealed = $2,
-                previous_signing_secret_expires_at = now() + interval '1 hour'
-          WHERE id = $1`,
-        [endpointId, box().seal(second)],
+      // Rotated with a grace period, as the api does: once announced, the endpoint's cached entry is dropped.
+      await changeAnnounced(h.config.DATABASE_URL, CONSUMER_ENDPOINT_CHANGED_CHANNEL, endpointId, () =>
+        h.db.query(
+          `UPDATE consumer_endpoints SET previous_signing_secret_sealed = signing_secret_sealed, signing_secret_sealed = $2,
+                  previous_signing_secret_expires_at = now() + interval '1 hour'
+            WHERE id = $1`,
+          [endpointId, box().seal(second)],
+        ),
       );
       const rotated = await deliver(secondHolder);
       expect(rotated.signatureValid).toBe(true);
@@ -201,7 +208,9 @@ describe('webhook worker: first attempt sent from its message', () => {
       await h.publish(warm.msg);
       await eventually(async () => expect((await h.notification(warm.msg.notification_id)).status).toBe('delivered'));
 
-      await h.db.query(`UPDATE consumer_endpoints SET disabled_at = now(), disabled_reason = 'by hand' WHERE id = $1`, [endpointId]);
+      await changeAnnounced(h.config.DATABASE_URL, CONSUMER_ENDPOINT_CHANGED_CHANNEL, endpointId, () =>
+        h.db.query(`UPDATE consumer_endpoints SET disabled_at = now(), disabled_reason = 'by hand' WHERE id = $1`, [endpointId]),
+      );
       const { msg } = await anEventToEndpoint(project.project_id, endpointId, `${receiver.url}/stored`, `${receiver.url}/carried`);
       await h.publish(msg);
       await eventually(async () =>
