@@ -16,7 +16,7 @@
  */
 const { setImmediate } = require('node:timers');
 const { Pool } = require('pg');
-const amqp = require('amqplib');
+const { connectBroker } = require('./broker');
 
 const env = process.env;
 const PREFETCH = Number(env.BARE_PREFETCH || 32);
@@ -32,7 +32,7 @@ const INSERT = `INSERT INTO bare_notifications (event_id, idx, webhook_url)
  RETURNING id, event_id, webhook_url, xmax <> 0 AS repeated`;
 
 async function main() {
-  const conn = await amqp.connect(env.BARE_AMQP_URL);
+  const conn = await connectBroker(env.BARE_AMQP_URL);
   conn.on('close', () => process.exit(1)); // crash-only: unacked events are redelivered to the next process
   const sub = await conn.createChannel();
   const pub = await conn.createConfirmChannel(); // separate, so publisher flow control never stalls acks

@@ -23,7 +23,7 @@ const http = require('node:http');
 const { randomUUID } = require('node:crypto');
 const { setImmediate } = require('node:timers');
 const { Pool, Client } = require('pg');
-const amqp = require('amqplib');
+const { connectBroker } = require('./broker');
 
 const env = process.env;
 const QUEUE = env.BARE_EVENTS_QUEUE;
@@ -174,7 +174,7 @@ const relay = {
 async function main() {
   relay.db = new Client({ connectionString: env.BARE_DATABASE_URL, application_name: 'bare-relay' });
   await relay.db.connect();
-  const conn = await amqp.connect(env.BARE_AMQP_URL);
+  const conn = await connectBroker(env.BARE_AMQP_URL);
   conn.on('close', () => process.exit(1)); // crash-only: losing the broker ends the process
   relay.ch = await conn.createConfirmChannel();
   setInterval(() => relay.kick(), POLL_MS).unref();

@@ -17,7 +17,7 @@
 const http = require('node:http');
 const { createHmac } = require('node:crypto');
 const { Pool } = require('pg');
-const amqp = require('amqplib');
+const { connectBroker } = require('./broker');
 
 const env = process.env;
 const PREFETCH = Number(env.BARE_PREFETCH || 64);
@@ -54,7 +54,7 @@ function post(url, body) {
 }
 
 async function main() {
-  const conn = await amqp.connect(env.BARE_AMQP_URL);
+  const conn = await connectBroker(env.BARE_AMQP_URL);
   conn.on('close', () => process.exit(1)); // crash-only: unacked deliveries are redelivered to the next process
   const ch = await conn.createChannel();
   await ch.prefetch(PREFETCH);

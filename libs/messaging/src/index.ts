@@ -3,6 +3,7 @@ export * from './topology-names';
 export * from './retry-schedule';
 export * from './rabbitmq/broker';
 export * from './rabbitmq/topology';
+export * from './rabbitmq/coalesced-frame-writes';
 export * from './open-message-queue';
 export * from './select-driver';
 export * from './postgres/pg-queue';

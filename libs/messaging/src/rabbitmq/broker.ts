@@ -12,6 +12,7 @@ import {
 } from '../port/message-queue.port';
 import { ladderBucket, retryLadder, type RetryPolicyLike } from '../retry-schedule';
 import type { TopologyNames } from '../topology-names';
+import { coalesceFrameWrites } from './coalesced-frame-writes';
 import { RabbitMqConsumer } from './consumer';
 import { declareTopology, topologyQueues, type Setup } from './topology';
 
@@ -160,6 +161,9 @@ export class RabbitMqQueue implements MessageQueue {
     // amqplib binds its own listeners only after setup succeeds; a socket that dies during setup
     // would otherwise emit an unhandled 'error' and take the process down instead of retrying.
     model.on('error', (err: Error) => this.options.logger.warn('broker connection error during setup', { error: err.message }));
+    if (!coalesceFrameWrites(model.connection)) {
+      this.options.logger.warn('amqplib internals changed: outgoing frames are written one syscall each (slower, still correct)');
+    }
     const ch = await model.createChannel();
     await declareTopology(ch, this.options.names, this.options.retryPolicies);
     await ch.close();
