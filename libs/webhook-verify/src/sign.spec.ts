@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { heraldSignature, standardWebhooksKey, standardWebhooksSignature } from './sign';
+import { heraldSignature, standardWebhooksKey, standardWebhooksSignature, WebhookSigningKey } from './sign';
 
 /** A project secret as Herald mints them (@herald/secrets' generateSigningSecret). */
 function generateSigningSecret(): string {
@@ -38,6 +38,14 @@ describe('standardWebhooksSignature', () => {
       expect(() => new Webhook(secret).verify(body.toString('utf8'), headers(signature, now))).not.toThrow();
   });
 
+  it('when the keys were made once from the secret, then the signature is the one the secret itself gives', () => {
+    const [older, newer] = [generateSigningSecret(), generateSigningSecret()];
+    const now = Math.floor(Date.now() / 1000);
+    const made = standardWebhooksSignature([new WebhookSigningKey(newer), new WebhookSigningKey(older)], id, now, body);
+    expect(made).toBe(standardWebhooksSignature([newer, older], id, now, body));
+    expect(() => new Webhook(older).verify(body.toString('utf8'), headers(made, now))).not.toThrow();
+  });
+
   it('when a secret was minted in base64url before the switch, then the key is the same bytes', () => {
     const bytes = randomBytes(32);
     expect(standardWebhooksKey(`whsec_${bytes.toString('base64url')}`)).toEqual(bytes);
@@ -51,5 +59,11 @@ describe('heraldSignature', () => {
     const expected = createHmac('sha256', 'whsec_test').update(body).digest('hex');
     expect(heraldSignature('whsec_test', body)).toBe(`sha256=${expected}`);
     expect(expected).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('when the key was made once from the secret, then the signature is the same', () => {
+    const secret = generateSigningSecret();
+    expect(heraldSignature(new WebhookSigningKey(secret), body)).toBe(heraldSignature(secret, body));
+    expect(heraldSignature(new WebhookSigningKey('whsec_é'), body)).toBe(heraldSignature('whsec_é', body));
   });
 });

@@ -1,8 +1,9 @@
 import type { SecretBox } from '@herald/secrets';
+import { WebhookSigningKey } from '@herald/webhook-verify';
 
 interface Entry {
   sealed: string;
-  secret: string;
+  key: WebhookSigningKey;
   expiresAt: number;
 }
 
@@ -11,16 +12,16 @@ const MAX_ENTRIES = 10_000;
 
 /** A project's secrets to sign with: the current one, and during a rotation's grace period the one it replaced. */
 export interface SigningSecrets {
-  current: string;
-  previous?: string;
+  current: WebhookSigningKey;
+  previous?: WebhookSigningKey;
 }
 
 /**
  * Opened signing secrets by project. The sealed values come with every status read, or for a
  * first attempt sent from its message from the worker's SigningSecretsSource (kept current by the
  * `projects` trigger); the previous one only while its grace period lasts. An entry is reused only
- * while it still matches them: a rotation applies at once, and the AES-GCM open happens about once
- * a minute per project and secret instead of once per delivery.
+ * while it still matches them: a rotation applies at once, and the AES-GCM open and the making of
+ * the HMAC keys happen about once a minute per project and secret instead of once per delivery.
  */
 export class SigningSecretCache {
   private readonly entries = new Map<string, Entry>();
@@ -38,12 +39,12 @@ export class SigningSecretCache {
     return { current, previous: this.openOne(`${ownerId}/previous`, previousSealed) };
   }
 
-  private openOne(key: string, sealed: string): string {
-    const hit = this.entries.get(key);
-    if (hit && hit.sealed === sealed && hit.expiresAt > this.now()) return hit.secret;
-    const secret = this.box.open(sealed);
+  private openOne(slot: string, sealed: string): WebhookSigningKey {
+    const hit = this.entries.get(slot);
+    if (hit && hit.sealed === sealed && hit.expiresAt > this.now()) return hit.key;
+    const key = new WebhookSigningKey(this.box.open(sealed));
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(key, { sealed, secret, expiresAt: this.now() + this.ttlMs });
-    return secret;
+    this.entries.set(slot, { sealed, key, expiresAt: this.now() + this.ttlMs });
+    return key;
   }
 }

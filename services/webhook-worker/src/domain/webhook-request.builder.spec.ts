@@ -1,5 +1,5 @@
 import type { DeliveryMessage } from '@herald/contracts';
-import { heraldSignature, standardWebhooksSignature } from '@herald/webhook-verify';
+import { heraldSignature, standardWebhooksSignature, WebhookSigningKey } from '@herald/webhook-verify';
 import { buildWebhookBody, buildWebhookRequest, type WebhookTarget } from './webhook-request.builder';
 
 const msg: DeliveryMessage = {
@@ -29,7 +29,12 @@ describe('buildWebhookBody', () => {
 
 describe('buildWebhookRequest', () => {
   it('when built, then the headers identify, sign and number the attempt', () => {
-    const req = buildWebhookRequest(msg, target, { current: 'whsec_test' }, { now, messageId: 'm-1', requestId: 'req-9' });
+    const req = buildWebhookRequest(
+      msg,
+      target,
+      { current: new WebhookSigningKey('whsec_test') },
+      { now, messageId: 'm-1', requestId: 'req-9' },
+    );
     expect(req.url).toBe(target.recipient);
     expect(req.headers).toEqual({
       'Content-Type': 'application/json',
@@ -46,12 +51,17 @@ describe('buildWebhookRequest', () => {
   });
 
   it('when the message has no request id, then no request id header is sent', () => {
-    const req = buildWebhookRequest(msg, target, { current: 'whsec_test' }, { now, messageId: 'm-1' });
+    const req = buildWebhookRequest(msg, target, { current: new WebhookSigningKey('whsec_test') }, { now, messageId: 'm-1' });
     expect(Object.keys(req.headers).map((h) => h.toLowerCase())).not.toContain('x-request-id');
   });
 
   it('when a rotation is in its grace period, then the old secret keeps signing X-Herald-Signature-256 and the new one signs the -Next header', () => {
-    const req = buildWebhookRequest(msg, target, { current: 'whsec_new', previous: 'whsec_old' }, { now, messageId: 'm-1' });
+    const req = buildWebhookRequest(
+      msg,
+      target,
+      { current: new WebhookSigningKey('whsec_new'), previous: new WebhookSigningKey('whsec_old') },
+      { now, messageId: 'm-1' },
+    );
     expect(req.headers['X-Herald-Signature-256']).toBe(heraldSignature('whsec_old', req.body));
     expect(req.headers['X-Herald-Signature-256-Next']).toBe(heraldSignature('whsec_new', req.body));
     expect(req.headers['webhook-signature'].split(' ')).toHaveLength(2);
