@@ -96,10 +96,10 @@ function opsPorts() {
 
 /**
  * Node 24 doubled V8's default young generation (32 MB semi-spaces, from 16 on Node 20): the api
- * and the webhook worker then peaked at ~238 MB under the bench's bursts. 8 MB semi-spaces keep
- * every service under 150 MB (the api 132-153 MB against 149-167 at 16 MB) for the same CPU per
- * event within this machine's noise (docs/benchmarks.md). A value in the caller's NODE_OPTIONS
- * comes after it, so it wins.
+ * and the webhook worker then peaked at ~238 MB under the bench's bursts. With 8 MB semi-spaces the
+ * api peaks at 132-155 MB (149-170 at 16 MB) for the same CPU per event at fan-out 1 within this
+ * machine's noise (docs/benchmarks.md). A value in the caller's NODE_OPTIONS comes after it, so
+ * it wins.
  */
 const YOUNG_GENERATION = '--max-semi-space-size=8';
 function nodeOptions() {
