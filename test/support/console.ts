@@ -73,6 +73,10 @@ export function useConsole(
     extra?: Array<(c: Config) => Promise<Part>>;
   } = {},
 ): ConsoleFixture {
+  // Whole browser flows, most with several axe audits of 2-3 s each: on CI's loaded machine a
+  // flow runs 2-3 times slower than alone, and some took over 60 s (jest's default here). A
+  // safety net for every console file, not a speed any test asserts.
+  jest.setTimeout(180_000);
   const fixture = {} as ConsoleFixture;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {

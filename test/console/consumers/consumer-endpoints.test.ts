@@ -5,9 +5,6 @@ import { eventually } from '../../support/eventually';
 import { tabTo } from '../../support/tab-to';
 
 const c = useConsole();
-// Whole browser flows, each with several axe audits: on CI's loaded machine under Node 24 the
-// longest took over 60 s (jest's default here), a safety net, not a speed this test asserts.
-jest.setTimeout(180_000);
 
 const aReceiver = useSecretReceivers();
 

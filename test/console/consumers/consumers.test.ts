@@ -2,9 +2,6 @@ import { useConsole, type ConsoleUser } from '../../support/console';
 import { focusLandsOn, tabTo } from '../../support/tab-to';
 
 const c = useConsole();
-// Whole browser flows, each with several axe audits: on CI's loaded machine under Node 24 the
-// longest took over 60 s (jest's default here), a safety net, not a speed this test asserts.
-jest.setTimeout(180_000);
 
 /** An endpoint added as the consumer would add it in the portal (through the api, here). */
 async function anEndpoint(user: ConsoleUser, uid: string, body: object): Promise<string> {

@@ -3,8 +3,6 @@ import { useConsole, type ConsoleUser } from '../../support/console';
 import { tabTo } from '../../support/tab-to';
 
 const c = useConsole();
-// A browser flow types, waits for debounced previews and signs in: slower than the api tests.
-jest.setTimeout(120_000);
 
 async function signedIn(label: string): Promise<{ user: ConsoleUser; page: Page }> {
   const user = await c.aUserWithProject(label);
