@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { eventually } from '../../support/eventually';
-import { useConsole, type ConsoleFixture } from '../../support/console';
+import { useConsole, type ConsoleFixture, type ConsoleUser } from '../../support/console';
 import { focusLandsOn, tabTo } from '../../support/tab-to';
 
 const c = useConsole();
@@ -18,7 +18,11 @@ async function invitationLink(c: ConsoleFixture, address: string, after = 0): Pr
 }
 
 /** A person the owner invited through the api as `role`, who accepted in a browser of their own. */
-async function aMemberJoined(c: ConsoleFixture, owner: { organizationId: string; accessToken: string }, role: string) {
+async function aMemberJoined(
+  c: ConsoleFixture,
+  owner: Pick<ConsoleUser, 'organizationId' | 'accessToken'>,
+  role: 'viewer' | 'developer' | 'admin',
+) {
   const sent = await c
     .http()
     .post(`/api/v1/organizations/${owner.organizationId}/invitations`)
