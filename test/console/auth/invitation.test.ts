@@ -1,28 +1,12 @@
-import { eventually } from '../../support/eventually';
 import { useConsole } from '../../support/console';
+import { aMemberJoined } from '../../support/console-invitations';
 
 const c = useConsole();
 
 describe('an invitation in the console', () => {
   it('when a second person opens the link in their invitation email, then they join with the role they were given and see the organization; signing out ends it', async () => {
     const owner = await c.aUserWithProject('owner');
-    const invited = `invited-${Date.now()}@example.com`;
-    const sent = await c
-      .http()
-      .post(`/api/v1/organizations/${owner.organizationId}/invitations`)
-      .set('Authorization', `Bearer ${owner.accessToken}`)
-      .send({ email: invited, role: 'developer' });
-    expect(sent.status).toBe(201);
-    const link = await eventually(async () => {
-      const text = c.smtp.for(invited)[0]?.parsed.text ?? '';
-      const found = new RegExp(`${c.origin.replace(/\./g, '\\.')}/invitations/accept\\?token=[A-Za-z0-9_%-]+`).exec(text)?.[0];
-      expect(found).toBeDefined();
-      return found!;
-    });
-
-    const page = await c.newPage();
-    await page.goto(link);
-    await page.waitForURL(`**/organizations/${owner.organizationId}`);
+    const { email: invited, page } = await aMemberJoined(c, owner, 'developer');
     await page.getByText('Your role:').getByText('developer').waitFor();
     await page.getByRole('link', { name: 'default' }).waitFor();
     await c.audit(page, 'organization');
