@@ -15,6 +15,7 @@ import { builtConsoleDir, consoleSite } from './console/console-site';
 import { PortalSettingsRepository } from './portal/portal-settings.repository';
 import { SystemProject } from './projects/system-project';
 import { answerClientErrorsAsJson } from './http/client-error';
+import { expressServer } from './http/express-server';
 import { createApp } from './http/create-app';
 import type { Infrastructure } from './shared/infrastructure';
 import type { AreaJob } from './shared/periodic-job';
@@ -90,7 +91,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   const portalOrigins = async (projectId: string) => (await portalSettings.get(projectId)).allowed_origins;
   const app = createApp({ config, logger, areas, site: consoleSite(builtConsoleDir(), portalOrigins) });
   const server: Server = await new Promise((resolve) => {
-    const s = app.listen(config.PORT, () => resolve(s));
+    const s = expressServer(app).listen(config.PORT, () => resolve(s));
   });
   server.keepAliveTimeout = 65_000;
   answerClientErrorsAsJson(server);
