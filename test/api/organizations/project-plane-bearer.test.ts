@@ -144,6 +144,15 @@ describe('a member bearer with X-Herald-Project on the project plane', () => {
     expect((await sut.http().get('/api/v1/templates').set(developer)).status).toBe(404);
   });
 
+  it('when a member reads the project plane, then usage does not count it: only requests made with a key are counted', async () => {
+    const viewer = asMember(world.members.viewer, world.projectId);
+    await sut.http().get('/api/v1/events').set(viewer).expect(200);
+    await sut.http().get('/api/v1/usage').set(viewer).expect(200);
+    await sut.system.api.flushUsage();
+    const usage = await sut.http().get('/api/v1/usage').set(viewer);
+    expect(usage.body).toMatchObject({ items: [], total: 0 });
+  });
+
   it('when an API key comes with a bearer, then the key wins: the request is the key’s project’s', async () => {
     // The outsider's bearer names a project they cannot see; the key alone decides.
     const res = await sut
