@@ -98,6 +98,36 @@ describe('fan-out', () => {
     expect(event.rows[0].status).toBe('processing');
   });
 
+  it("when events are accepted and fanned out, then their ids and their notifications' ids are time-ordered: later ones sort after earlier ones", async () => {
+    const { api_key: key, project_id: projectId } = await aProject(db, config);
+    const v7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    const msOf = (id: string) => parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
+    const handle = fanOutHandler();
+    const made: Array<{ event: string; notifications: string[] }> = [];
+    for (const n of [1, 2]) {
+      const before = Date.now();
+      const res = await postEvent(key, {
+        event_type: 'fanout.ordered',
+        recipients: [{ channels: ['email', 'webhook'], email: `${n}@example.com`, webhook_url: 'http://127.0.0.1:9/x' }],
+        payload: {},
+        inline: { html: '<p>x</p>' },
+      });
+      expect(res.status).toBe(202);
+      expect(res.body.id).toMatch(v7);
+      expect(msOf(res.body.id)).toBeGreaterThanOrEqual(before);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(await handle(asDelivery(res.body.id, projectId))).toBe('ack');
+      const { rows } = await db.query<{ id: string }>('SELECT id::text FROM notifications WHERE event_id = $1', [res.body.id]);
+      expect(rows).toHaveLength(2);
+      for (const { id } of rows) expect(id).toMatch(v7);
+      made.push({ event: res.body.id, notifications: rows.map((r) => r.id) });
+    }
+    const [first, second] = made;
+    expect(first.event < second.event).toBe(true);
+    expect(first.event < first.notifications[0]).toBe(true);
+    expect(first.notifications.every((id) => id < second.event && second.notifications.every((later) => id < later))).toBe(true);
+  });
+
   it('when an event has 1000 webhook recipients and a 100 KB payload, then 100 batch messages of ids only name each notification once', async () => {
     const { api_key: key, project_id: projectId } = await aProject(db, config);
     const res = await postEvent(key, {

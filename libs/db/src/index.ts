@@ -5,3 +5,4 @@ export * from './batch-coalescer';
 export * from './event-status';
 export * from './notification-listener';
 export * from './cache-eviction.listener';
+export * from './row-id';

@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import type { Queryable } from '@herald/db';
+import { newRowId, type Queryable } from '@herald/db';
 import type { TopologyNames } from '@herald/messaging';
 import type { OutboxMessage } from '@herald/outbox';
 import { AppError } from '@herald/errors';
@@ -125,7 +124,7 @@ export async function storeEvent(
   input: EventInput,
   batchId?: string,
 ): Promise<CreateEventResult> {
-  const id = randomUUID();
+  const id = newRowId();
   const hash = replayFingerprint(input);
   const inserted = await events.insertWithOutbox(
     { id, projectId: caller.projectId, apiKeyId: caller.apiKeyId, input, requestHash: hash, batchId, requestId: caller.requestId },

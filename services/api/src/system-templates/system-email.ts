@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import type { Queryable } from '@herald/db';
+import { newRowId, type Queryable } from '@herald/db';
 import { eventAcceptedMessage, type EventInput } from '@herald/intake';
 import type { TopologyNames } from '@herald/messaging';
 import { systemTemplatesRepositories } from './system-templates.repositories';
@@ -35,7 +34,7 @@ export async function queueSystemEmail(tx: Queryable, email: SystemEmail): Promi
     priority: 'high',
     inline: renderSystemEmail(email.template, email.values, override),
   };
-  const id = randomUUID();
+  const id = newRowId();
   await repos.events.insertWithOutbox(
     { id, projectId: email.projectId, apiKeyId: null, input, requestHash: null, requestId: email.requestId },
     eventAcceptedMessage(email.names, id, email.projectId, 'system', email.requestId),
