@@ -6,9 +6,9 @@ import type { Express } from 'express';
  * in app.handle). V8 then gives each object a hidden class of its own, and every property read
  * on it, in node's http code and Express's alike, goes through a slow lookup: on Node 20 a route
  * answering JSON cost 250-300 us of CPU per request on its own server against 50-85 us here (Node
- * 24: 72-87 against 53-64; docs/benchmarks.md). Here node creates them as instances of classes that already carry Express's
- * methods, and the app's prototypes are those classes' prototypes, so Express sets the prototype
- * they already have, which changes nothing. What Express and the app see is the same; only when
+ * 24: 72-87 against 53-64; docs/benchmarks.md). Here node creates them as instances of classes
+ * that already carry Express's methods, and the app's prototypes are those classes' prototypes,
+ * so Express sets the prototype they already have, which changes nothing. What Express and the app see is the same; only when
  * the prototypes are not where this expects (another Express) does it leave them to Express.
  */
 export function expressServer(app: Express): Server {
