@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
-import { ADMIN_PERMISSIONS } from '../../../services/api/src/admin/permissions';
+import { adminPermissions } from '../../../services/api/src/admin/permissions';
 import { useSystem } from '../../support/system-fixture';
 import { TEST_DATABASE_URL } from '../../support/test-env';
 
@@ -23,7 +23,7 @@ describe('herald admin grant (the compiled program)', () => {
     expect(out).toEqual({
       user_id: expect.any(String),
       administrator_id: expect.any(String),
-      permissions: [...ADMIN_PERMISSIONS].sort(),
+      permissions: [...adminPermissions()].sort(),
       access_token: expect.stringMatching(/^hat_/),
       refresh_token: expect.stringMatching(/^hrt_/),
     });

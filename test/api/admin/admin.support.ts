@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@herald/db';
 import { grantAdministrator } from '../../../services/api/src/admin/grant-administrator.use-case';
-import { ADMIN_PERMISSIONS } from '../../../services/api/src/admin/permissions';
+import { adminPermissions } from '../../../services/api/src/admin/permissions';
 import { SystemAccountRepository } from '../../../services/api/src/admin/system-account.repository';
 
-export const ALL = [...ADMIN_PERMISSIONS];
+export const ALL = [...adminPermissions()];
 
 /** An administrator holding exactly these permissions, signed in (as `herald admin grant` makes one). */
 export async function anAdministrator(db: Database, permissions: string[]) {

@@ -2,7 +2,7 @@ import type { Database } from '@herald/db';
 import { auditUserAction } from '../audit/user-action.audit';
 import { startSession, type TokenLifetimes } from '../auth/session-tokens';
 import { adminRepositories } from './admin.repositories';
-import { ADMIN_PERMISSIONS, normalizePermissions } from './permissions';
+import { adminPermissions, normalizePermissions } from './permissions';
 
 export interface GrantResult {
   user_id: string;
@@ -18,7 +18,7 @@ export interface GrantResult {
  * when none are named) and signs them in, as bootstrap does for its owner.
  */
 export function grantAdministrator(db: Database, email: string, named: string[], lifetimes: TokenLifetimes): Promise<GrantResult> {
-  const permissions = normalizePermissions(named.length > 0 ? named : ADMIN_PERMISSIONS);
+  const permissions = normalizePermissions(named.length > 0 ? named : adminPermissions());
   return db.transaction(async (tx) => {
     const repos = adminRepositories(tx);
     const { user } = await repos.users.upsertByEmail(email);

@@ -1,23 +1,15 @@
-/** The platform permissions of the control-plane spec; an administrator holds an explicit subset. */
-export const ADMIN_PERMISSIONS = [
-  'health:read',
-  'analytics:read',
-  'usage:read',
-  'audit_log:read',
-  'api_keys:read',
-  'api_keys:write',
-  'system_accounts:read',
-  'system_accounts:write',
-  'administrators:read',
-  'administrators:write',
-  'system_templates:read',
-  'system_templates:write',
-] as const;
+import { documentedEnum } from '../http/openapi-operations';
 
-export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
+let permissions: readonly string[] | undefined;
 
-export function isAdminPermission(value: unknown): value is AdminPermission {
-  return typeof value === 'string' && (ADMIN_PERMISSIONS as readonly string[]).includes(value);
+/** The platform permissions of the control-plane spec, as openapi.yaml's AdminPermission lists them; an administrator holds an explicit subset. */
+export function adminPermissions(): readonly string[] {
+  permissions ??= documentedEnum('AdminPermission');
+  return permissions;
+}
+
+export function isAdminPermission(value: unknown): value is string {
+  return typeof value === 'string' && adminPermissions().includes(value);
 }
 
 /** Sorted and without repeats, so stored lists compare and read the same way. */

@@ -1,17 +1,9 @@
-export const SCOPE_AREAS = [
-  'events',
-  'notifications',
-  'templates',
-  'scheduled_events',
-  'suppressions',
-  'dead_letter',
-  'analytics',
-  'audit_log',
-  'usage',
-  'settings',
-  'event_types',
-  'consumers',
-] as const;
+import { documentedEnum } from '../http/openapi-operations';
 
-/** Every project-plane scope: what `herald bootstrap` grants its key. */
-export const ALL_PROJECT_SCOPES: string[] = SCOPE_AREAS.flatMap((area) => [`${area}:read`, `${area}:write`]);
+let allScopes: readonly string[] | undefined;
+
+/** Every project-plane scope, as openapi.yaml's ApiKeyScopes lists them: what `herald bootstrap` grants its key. */
+export function allProjectScopes(): readonly string[] {
+  allScopes ??= documentedEnum('ApiKeyScopes');
+  return allScopes;
+}

@@ -19,3 +19,18 @@ export function documentSecurity(path = OPENAPI_PATH): { schemes: Record<string,
   };
   return { schemes: document.components?.securitySchemes ?? {}, security: document.security ?? [] };
 }
+
+/**
+ * The values a named schema of the document allows: its own `enum`, or its items' for an array
+ * of them. openapi.yaml owns vocabularies such as scopes and permissions; code reads them from it
+ * rather than keeping a copy that could drift. Throws for a schema that has no such list, so a
+ * renamed schema stops the process at start.
+ */
+export function documentedEnum(schema: string, path = OPENAPI_PATH): string[] {
+  type Schema = { enum?: unknown[]; items?: Schema };
+  const document = load(readFileSync(path, 'utf8')) as { components?: { schemas?: Record<string, Schema> } };
+  const found = document.components?.schemas?.[schema];
+  const values = found?.enum ?? found?.items?.enum;
+  if (!values?.every((v) => typeof v === 'string')) throw new Error(`openapi.yaml: schema ${schema} lists no string values`);
+  return values as string[];
+}

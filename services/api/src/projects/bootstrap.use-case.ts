@@ -2,7 +2,7 @@ import type { Database } from '@herald/db';
 import { SecretBox, generateApiKey, generateSigningSecret } from '@herald/secrets';
 import { auditUserAction } from '../audit/user-action.audit';
 import { DEFAULT_TOKEN_LIFETIMES, startSession, type TokenLifetimes } from '../auth/session-tokens';
-import { ALL_PROJECT_SCOPES } from '../api-keys/scopes';
+import { allProjectScopes } from '../api-keys/scopes';
 import { projectsRepositories } from './projects.repositories';
 
 export interface BootstrapInput {
@@ -45,7 +45,7 @@ export async function bootstrap(
     await users.putMembership(organizationId, user.id, 'owner');
     const project = await tenants.upsertProject(organizationId, 'default', box.seal(generateSigningSecret()));
     const key = generateApiKey();
-    const scopes = input.scopes ?? ALL_PROJECT_SCOPES;
+    const scopes = input.scopes ?? [...allProjectScopes()];
     const apiKeyId = await tenants.insertApiKey(project.id, 'bootstrap', key.hash, key.displayPrefix, scopes);
     // Key actions are audited with the change: no API key acted here, so the actor is null.
     await repos.auditLog.insert({

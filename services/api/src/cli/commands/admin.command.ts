@@ -3,7 +3,7 @@ import { migrate } from '@herald/db';
 import type { Command } from 'commander';
 import { grantAdministrator } from '../../admin/grant-administrator.use-case';
 import { tokenLifetimesOf } from '../../auth/session-tokens';
-import { ADMIN_PERMISSIONS, isAdminPermission } from '../../admin/permissions';
+import { adminPermissions, isAdminPermission } from '../../admin/permissions';
 import { withDatabase } from '../database';
 import { UsageError } from '../program';
 
@@ -33,7 +33,7 @@ export function registerAdmin(program: Command): void {
       'Makes the user with this address (created if missing) a platform administrator holding exactly the named ' +
         'permissions (every one when none is named; running again replaces them) and signs them in. Prints one JSON ' +
         'object: user_id, administrator_id, permissions, access_token, refresh_token.\n' +
-        `Permissions: ${ADMIN_PERMISSIONS.join(', ')}`,
+        `Permissions: ${adminPermissions().join(', ')}`,
     )
     .option('--email <EMAIL>', 'the administrator-to-be (required)')
     .option('--permission <P>', 'a permission to hold; repeat for several', collect)

@@ -5,7 +5,7 @@ import type { ApiKeyView } from '../../api-keys/api-key.repository';
 import { DEFAULT_GRACE_PERIOD_S } from '../../api-keys/rotation-policy';
 import { apiKeysRepositories } from '../../api-keys/api-keys.repositories';
 import { ApiKeysService } from '../../api-keys/api-keys.service';
-import { ALL_PROJECT_SCOPES } from '../../api-keys/scopes';
+import { allProjectScopes } from '../../api-keys/scopes';
 import type { Actor } from '../../organizations/control-plane-actor';
 import { MAX_PER_PAGE } from '../../shared/paging';
 import { instantArgument, integerArgument, uuidArgument } from '../arguments';
@@ -48,8 +48,8 @@ function keyName(value: string | undefined): string {
 }
 
 function scopes(values: string[] | undefined): string[] {
-  if (!values || values.length === 0) return ALL_PROJECT_SCOPES;
-  const unknown = values.filter((s) => !ALL_PROJECT_SCOPES.includes(s));
+  if (!values || values.length === 0) return [...allProjectScopes()];
+  const unknown = values.filter((s) => !allProjectScopes().includes(s));
   if (unknown.length > 0) throw new UsageError(`unknown scope ${unknown.map((s) => JSON.stringify(s)).join(', ')}`);
   if (new Set(values).size > MAX_SCOPES) throw new UsageError(`at most ${MAX_SCOPES} --scope`);
   return values;
@@ -89,7 +89,7 @@ export function registerKeys(program: Command): void {
     .description(
       'Issues a project API key and prints it as one JSON object; "key" is the secret (hk_...), shown this once ' +
         '(Herald keeps only its SHA-256). Audited as api_key.created (via "cli keys create").\n' +
-        `Scopes (default: every one): ${ALL_PROJECT_SCOPES.join(', ')}`,
+        `Scopes (default: every one): ${allProjectScopes().join(', ')}`,
     )
     .addOption(projectOption())
     .option('--name <NAME>', `what the key is for, at most ${MAX_NAME_LENGTH} characters (required)`)
