@@ -1,14 +1,12 @@
-import { Anchor, Loader, Table, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Loader, Text } from '@mantine/core';
+import { AccountsTable } from './accounts-table';
 import { ErrorAlert } from '../../shared/error-alert';
-import { formatTime } from '../../shared/format';
 import { Page } from '../../shared/page';
 import { Pager } from '../../shared/pager';
 import { useUrlFilters } from '../../shared/url-filters';
 import { AddAdministratorForm } from './add-administrator-form';
 import { useAdminPermissions } from '../admin-permissions';
 import { useAdministrators } from './administrators.query';
-import { PermissionList } from './permission-list';
 
 const NO_FILTERS: readonly never[] = [];
 
@@ -27,33 +25,13 @@ export function AdministratorsPage() {
       {administrators.isLoading && <Loader aria-label="Loading administrators" />}
       {administrators.data && (
         <>
-          <Table.ScrollContainer minWidth={700}>
-            <Table striped verticalSpacing="sm">
-              <Table.Caption>Platform administrators and their permissions</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Email</Table.Th>
-                  <Table.Th scope="col">Permissions</Table.Th>
-                  <Table.Th scope="col">Since</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {administrators.data.items.map((a) => (
-                  <Table.Tr key={a.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={a.id}>
-                        {a.email}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      <PermissionList permissions={a.permissions} />
-                    </Table.Td>
-                    <Table.Td>{formatTime(a.created_at)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <AccountsTable
+            caption="Platform administrators and their permissions"
+            nameHeader="Email"
+            nameOf={(a) => a.email}
+            sinceHeader="Since"
+            accounts={administrators.data.items}
+          />
           <Pager
             page={page}
             totalPages={administrators.data.total_pages}

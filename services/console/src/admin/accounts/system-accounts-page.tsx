@@ -1,13 +1,11 @@
-import { Anchor, Loader, Table, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Loader, Text } from '@mantine/core';
+import { AccountsTable } from './accounts-table';
 import { ErrorAlert } from '../../shared/error-alert';
-import { formatTime } from '../../shared/format';
 import { Page } from '../../shared/page';
 import { Pager } from '../../shared/pager';
 import { useUrlFilters } from '../../shared/url-filters';
 import { useAdminPermissions } from '../admin-permissions';
 import { CreateSystemAccountForm } from './create-system-account-form';
-import { PermissionList } from './permission-list';
 import { useSystemAccounts } from './system-accounts.query';
 
 const NO_FILTERS: readonly never[] = [];
@@ -27,33 +25,13 @@ export function SystemAccountsPage() {
       {accounts.isLoading && <Loader aria-label="Loading system accounts" />}
       {accounts.data && (
         <>
-          <Table.ScrollContainer minWidth={700}>
-            <Table striped verticalSpacing="sm">
-              <Table.Caption>System accounts and their permissions</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Name</Table.Th>
-                  <Table.Th scope="col">Permissions</Table.Th>
-                  <Table.Th scope="col">Created</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {accounts.data.items.map((a) => (
-                  <Table.Tr key={a.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={a.id}>
-                        {a.name}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      <PermissionList permissions={a.permissions} />
-                    </Table.Td>
-                    <Table.Td>{formatTime(a.created_at)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <AccountsTable
+            caption="System accounts and their permissions"
+            nameHeader="Name"
+            nameOf={(a) => a.name}
+            sinceHeader="Created"
+            accounts={accounts.data.items}
+          />
           {accounts.data.items.length === 0 && <Text>No system account yet.</Text>}
           <Pager
             page={page}
