@@ -1,20 +1,4 @@
-import type { Channel, InlineContent } from '@herald/contracts';
-
-/** An event request after openapi validation: the schema has already checked types and formats. */
-export interface RecipientInput {
-  channels: Channel[];
-  email?: string;
-  phone?: string;
-  webhook_url?: string;
-  /** A consumer's uid instead of `webhook_url`: one webhook per endpoint of it subscribed to the event type (docs/consumers.md). */
-  consumer?: string;
-  /**
-   * Only with `consumer`, set by Herald itself (an endpoint's test event): that one endpoint,
-   * whatever its filter. openapi.yaml's Recipient has no such field, so no client can set it.
-   */
-  endpoint_id?: string;
-  user_id?: string;
-}
+import type { InlineContent, Recipient } from '@herald/contracts';
 
 /** Inline content is sent literally: no template rendering. */
 export type InlineInput = InlineContent;
@@ -25,9 +9,10 @@ export interface AttachmentInput {
   size_bytes: number;
 }
 
+/** An event request after openapi validation: the schema has already checked types and formats. */
 export interface EventInput {
   event_type: string;
-  recipients: RecipientInput[];
+  recipients: Recipient[];
   payload: Record<string, unknown>;
   priority?: 'high' | 'medium' | 'low';
   template_id?: string;
@@ -37,12 +22,6 @@ export interface EventInput {
   idempotency_key?: string;
   metadata?: Record<string, unknown>;
 }
-
-export const CONTACT_FIELD: Record<Channel, 'email' | 'phone' | 'webhook_url'> = {
-  email: 'email',
-  sms: 'phone',
-  webhook: 'webhook_url',
-};
 
 export function notificationCount(input: EventInput): number {
   return input.recipients.reduce((n, r) => n + r.channels.length, 0);

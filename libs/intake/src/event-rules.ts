@@ -1,9 +1,9 @@
-import { TRANSACTIONAL_CATEGORY, emailHeaderProblems } from '@herald/contracts';
+import { CONTACT_FIELD, TRANSACTIONAL_CATEGORY, emailHeaderProblems } from '@herald/contracts';
 import { TargetRefusedError, type TargetResolver, type TargetSession } from '@herald/net-guard';
 import type { ValidationIssue } from '@herald/errors';
 import { eventLimitIssues } from './event-limits';
 import type { EventCatalogue } from './event-catalogue';
-import { CONTACT_FIELD, type EventInput } from './event-input';
+import type { EventInput } from './event-input';
 
 /** Declared attachment sizes may total 30 MB, so the Base64-encoded email stays under 40 MB. */
 export const MAX_DECLARED_ATTACHMENT_BYTES = 30 * 1024 * 1024;

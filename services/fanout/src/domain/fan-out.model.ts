@@ -1,6 +1,6 @@
-import type { Channel, NotificationContent, Priority } from '@herald/contracts';
+import type { Channel, NotificationContent, Priority, Recipient } from '@herald/contracts';
 import type { EventContent, TemplateForRender } from './compose-content';
-import type { ConsumerEndpoint, PlannedNotification, RecipientSpec } from './plan-notifications';
+import type { ConsumerEndpoint, PlannedNotification } from './plan-notifications';
 
 // What fan-out reads, decides and creates: the domain's types, which the repository fills and stores.
 
@@ -12,7 +12,7 @@ export interface StoredEvent {
   payload: Record<string, unknown>;
   /** When the API accepted the event. */
   created_at: Date;
-  recipients: RecipientSpec[];
+  recipients: Recipient[];
   content: EventContent;
   /** The templates the event's content names (none for inline content). */
   templates: TemplateForRender[];

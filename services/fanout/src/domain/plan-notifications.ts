@@ -1,18 +1,4 @@
-import { eventTypeMatches, type Channel } from '@herald/contracts';
-
-const CONTACT = { email: 'email', sms: 'phone', webhook: 'webhook_url' } as const;
-
-export interface RecipientSpec {
-  channels: Channel[];
-  email?: string;
-  phone?: string;
-  webhook_url?: string;
-  /** A consumer's uid instead of `webhook_url` (docs/consumers.md). */
-  consumer?: string;
-  /** With `consumer`: only this endpoint, whatever its filter (a test event). */
-  endpoint_id?: string;
-  user_id?: string;
-}
+import { CONTACT_FIELD, eventTypeMatches, type Channel, type Recipient } from '@herald/contracts';
 
 /** An enabled endpoint of a consumer the event names, as fan-out loads it. */
 export interface ConsumerEndpoint {
@@ -37,7 +23,7 @@ export interface PlannedNotification {
  * consumer recipient's webhook becomes one per enabled endpoint of it subscribed to the event
  * type, and none when it has no such endpoint (the event goes on with its other notifications).
  */
-export function planNotifications(recipients: RecipientSpec[], eventType = '', endpoints: ConsumerEndpoint[] = []): PlannedNotification[] {
+export function planNotifications(recipients: Recipient[], eventType = '', endpoints: ConsumerEndpoint[] = []): PlannedNotification[] {
   return recipients.flatMap((recipient, recipientIndex) =>
     recipient.channels.flatMap((channel): PlannedNotification[] => {
       if (channel === 'webhook' && recipient.consumer !== undefined)
@@ -49,19 +35,24 @@ export function planNotifications(recipients: RecipientSpec[], eventType = '', e
           endpointId: e.id,
         }));
       return [
-        { recipientIndex, channel, recipient: normaliseRecipient(channel, recipient[CONTACT[channel]] ?? ''), userId: recipient.user_id },
+        {
+          recipientIndex,
+          channel,
+          recipient: normaliseRecipient(channel, recipient[CONTACT_FIELD[channel]] ?? ''),
+          userId: recipient.user_id,
+        },
       ];
     }),
   );
 }
 
-function endpointsFor(recipient: RecipientSpec, eventType: string, endpoints: ConsumerEndpoint[]): ConsumerEndpoint[] {
+function endpointsFor(recipient: Recipient, eventType: string, endpoints: ConsumerEndpoint[]): ConsumerEndpoint[] {
   const own = endpoints.filter((e) => e.consumer === recipient.consumer);
   if (recipient.endpoint_id !== undefined) return own.filter((e) => e.id === recipient.endpoint_id);
   return own.filter((e) => eventTypeMatches(e.event_types, eventType));
 }
 
 /** The form suppressions are stored in: email lower-cased; phones and URLs as validated. */
-function normaliseRecipient(channel: keyof typeof CONTACT, value: string): string {
+function normaliseRecipient(channel: Channel, value: string): string {
   return channel === 'email' ? value.trim().toLowerCase() : value.trim();
 }
