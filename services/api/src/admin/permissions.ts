@@ -1,11 +1,8 @@
 import { documentedEnum } from '../http/openapi-operations';
 
-let permissions: readonly string[] | undefined;
-
 /** The platform permissions of the control-plane spec, as openapi.yaml's AdminPermission lists them; an administrator holds an explicit subset. */
 export function adminPermissions(): readonly string[] {
-  permissions ??= documentedEnum('AdminPermission');
-  return permissions;
+  return documentedEnum('AdminPermission');
 }
 
 export function isAdminPermission(value: unknown): value is string {
