@@ -1,14 +1,19 @@
-import { Loader, Table, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { ErrorAlert } from '../shared/error-alert';
 import { formatTime } from '../shared/format';
 import { Page } from '../shared/page';
-import { Pager } from '../shared/pager';
+import { noWrap, PagedTable, type Column } from '../shared/paged-table';
 import { useUrlFilters } from '../shared/url-filters';
 import { Actor } from './actor';
 import { AuditDetails } from './audit-details';
 import { AUDIT_FILTER_KEYS, AuditFilterForm } from './audit-filters';
-import { useAuditLog } from './audit.query';
+import { useAuditLog, type AuditEntry } from './audit.query';
+
+const COLUMNS: ReadonlyArray<Column<AuditEntry>> = [
+  { header: 'When', cell: (entry) => formatTime(entry.created_at), td: noWrap },
+  { header: 'Action', cell: (entry) => entry.action },
+  { header: 'By', cell: (entry) => <Actor entry={entry} /> },
+  { header: 'Details', cell: (entry) => <AuditDetails metadata={entry.metadata} /> },
+];
 
 /** Who changed what in the project, newest first, filtered as the URL says. */
 export function AuditLogPage() {
@@ -19,41 +24,17 @@ export function AuditLogPage() {
   return (
     <Page title="Audit log">
       <AuditFilterForm key={params.toString()} applied={filters} onApply={setFilters} />
-      <ErrorAlert error={log.error} title="Could not load the audit log" />
-      {log.isLoading && <Loader aria-label="Loading the audit log" />}
-      {log.data && (
-        <>
-          <Table striped>
-            <Table.Caption>{filtered ? 'Audit entries matching the filters, newest first' : 'Audit entries, newest first'}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">When</Table.Th>
-                <Table.Th scope="col">Action</Table.Th>
-                <Table.Th scope="col">By</Table.Th>
-                <Table.Th scope="col">Details</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {log.data.items.map((entry) => (
-                <Table.Tr key={entry.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTime(entry.created_at)}</Table.Td>
-                  <Table.Td>{entry.action}</Table.Td>
-                  <Table.Td>
-                    <Actor entry={entry} />
-                  </Table.Td>
-                  <Table.Td>
-                    <AuditDetails metadata={entry.metadata} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          {log.data.items.length === 0 && (
-            <Text>{filtered ? 'No entry matches these filters.' : 'Nothing changed in this project yet.'}</Text>
-          )}
-          <Pager page={page} totalPages={log.data.total_pages} total={log.data.total} onChange={setPage} label="audit entries" />
-        </>
-      )}
+      <PagedTable
+        list={log}
+        what="the audit log"
+        caption={filtered ? 'Audit entries matching the filters, newest first' : 'Audit entries, newest first'}
+        columns={COLUMNS}
+        rowKey={(entry) => entry.id}
+        empty={filtered ? 'No entry matches these filters.' : 'Nothing changed in this project yet.'}
+        page={page}
+        onPage={setPage}
+        unit="audit entries"
+      />
     </Page>
   );
 }

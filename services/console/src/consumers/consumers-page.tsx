@@ -1,10 +1,9 @@
-import { Anchor, Loader, Table, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useMayWriteProject } from '../projects/project-role';
-import { ErrorAlert } from '../shared/error-alert';
 import { formatTime } from '../shared/format';
 import { Page } from '../shared/page';
-import { Pager } from '../shared/pager';
+import { PagedTable } from '../shared/paged-table';
 import { useUrlFilters } from '../shared/url-filters';
 import { CreateConsumerForm } from './create-consumer-form';
 import { useConsumerList } from './consumers.query';
@@ -27,37 +26,29 @@ export function ConsumersPage() {
       </Text>
       {mayWrite && <CreateConsumerForm />}
       {mayWrite === false && <Text size="sm">Your role can read consumers; changing them needs the developer role.</Text>}
-      <ErrorAlert error={list.error} title="Could not load the consumers" />
-      {list.isLoading && <Loader aria-label="Loading consumers" />}
-      {list.data && (
-        <>
-          <Table striped>
-            <Table.Caption>Consumers, newest first</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">UID</Table.Th>
-                <Table.Th scope="col">Name</Table.Th>
-                <Table.Th scope="col">Added</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.items.map((consumer) => (
-                <Table.Tr key={consumer.id}>
-                  <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                    <Anchor component={Link} to={encodeURIComponent(consumer.uid)}>
-                      {consumer.uid}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{consumer.name}</Table.Td>
-                  <Table.Td>{formatTime(consumer.created_at)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          {list.data.items.length === 0 && <Text>No consumer yet.</Text>}
-          <Pager page={page} totalPages={list.data.total_pages} total={list.data.total} onChange={setPage} label="consumers" />
-        </>
-      )}
+      <PagedTable
+        list={list}
+        what="the consumers"
+        caption="Consumers, newest first"
+        columns={[
+          {
+            header: 'UID',
+            cell: (consumer) => (
+              <Anchor component={Link} to={encodeURIComponent(consumer.uid)}>
+                {consumer.uid}
+              </Anchor>
+            ),
+            td: () => ({ ff: 'monospace', style: { overflowWrap: 'anywhere' } }),
+          },
+          { header: 'Name', cell: (consumer) => consumer.name },
+          { header: 'Added', cell: (consumer) => formatTime(consumer.created_at) },
+        ]}
+        rowKey={(consumer) => consumer.id}
+        empty="No consumer yet."
+        page={page}
+        onPage={setPage}
+        unit="consumers"
+      />
     </Page>
   );
 }

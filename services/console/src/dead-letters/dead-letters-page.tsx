@@ -1,11 +1,10 @@
-import { Anchor, Loader, Table, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { useProjectId } from '../projects/current-project';
-import { ErrorAlert } from '../shared/error-alert';
 import { formatTime } from '../shared/format';
 import { DeadLetterStatusBadge } from './dead-letter-status-badge';
 import { Page } from '../shared/page';
-import { Pager } from '../shared/pager';
+import { PagedTable } from '../shared/paged-table';
 import { useUrlFilters } from '../shared/url-filters';
 import { errorTypeLabel, FILTER_KEYS } from './dead-letter-filter';
 import { DeadLetterFilterForm } from './dead-letter-filter-form';
@@ -26,45 +25,32 @@ export function DeadLettersPage() {
         that matches the filters once the target is fixed.
       </Text>
       <DeadLetterFilterForm key={formKey} value={filters} onApply={setFilters} />
-      <ErrorAlert error={list.error} title="Could not load the dead letters" />
-      {list.isLoading && <Loader aria-label="Loading dead letters" />}
-      {list.data && (
-        <>
-          <Table striped highlightOnHover>
-            <Table.Caption>Dead letters matching the filters, newest first</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Recipient</Table.Th>
-                <Table.Th scope="col">Channel</Table.Th>
-                <Table.Th scope="col">Reason</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-                <Table.Th scope="col">Retries</Table.Th>
-                <Table.Th scope="col">Dead-lettered</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.items.map((item) => (
-                <Table.Tr key={item.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/projects/${projectId}/dead-letters/${item.id}`}>
-                      {item.recipient || `Dead letter ${item.id.slice(0, 8)}`}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{item.channel}</Table.Td>
-                  <Table.Td>{errorTypeLabel(item.error_type)}</Table.Td>
-                  <Table.Td>
-                    <DeadLetterStatusBadge status={item.status} />
-                  </Table.Td>
-                  <Table.Td>{item.retry_count ?? '—'}</Table.Td>
-                  <Table.Td>{formatTime(item.created_at)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          {list.data.items.length === 0 && <Text>No dead letter matches these filters.</Text>}
-          <Pager page={page} totalPages={list.data.total_pages} total={list.data.total} onChange={setPage} label="dead letters" />
-        </>
-      )}
+      <PagedTable
+        list={list}
+        what="the dead letters"
+        caption="Dead letters matching the filters, newest first"
+        columns={[
+          {
+            header: 'Recipient',
+            cell: (item) => (
+              <Anchor component={Link} to={`/projects/${projectId}/dead-letters/${item.id}`}>
+                {item.recipient || `Dead letter ${item.id.slice(0, 8)}`}
+              </Anchor>
+            ),
+          },
+          { header: 'Channel', cell: (item) => item.channel },
+          { header: 'Reason', cell: (item) => errorTypeLabel(item.error_type) },
+          { header: 'Status', cell: (item) => <DeadLetterStatusBadge status={item.status} /> },
+          { header: 'Retries', cell: (item) => item.retry_count ?? '—' },
+          { header: 'Dead-lettered', cell: (item) => formatTime(item.created_at) },
+        ]}
+        rowKey={(item) => item.id}
+        empty="No dead letter matches these filters."
+        page={page}
+        onPage={setPage}
+        unit="dead letters"
+        highlightOnHover
+      />
     </Page>
   );
 }

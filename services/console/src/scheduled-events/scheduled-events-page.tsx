@@ -1,17 +1,16 @@
-import { Anchor, Loader, NativeSelect, Table, Text } from '@mantine/core';
+import { Anchor, NativeSelect, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useProjectId } from '../projects/current-project';
 import { useMayWriteProject } from '../projects/project-role';
-import { ErrorAlert } from '../shared/error-alert';
 import { FilterForm } from '../shared/filter-form';
 import { formatTime } from '../shared/format';
 import { Page } from '../shared/page';
-import { Pager } from '../shared/pager';
+import { PagedTable } from '../shared/paged-table';
 import { StatusBadge } from '../shared/status-badge';
 import { useUrlFilters } from '../shared/url-filters';
 import { CancelButton, useCancelScheduledEventDialog } from './cancel-scheduled-event';
-import { knownStatus, STATUSES, useScheduledEventList } from './scheduled-events.query';
+import { knownStatus, STATUSES, useScheduledEventList, type ScheduledEvent } from './scheduled-events.query';
 
 const FILTER_KEYS = ['status'] as const;
 
@@ -52,48 +51,40 @@ export function ScheduledEventsPage() {
         then a pending one can be cancelled.
       </Text>
       <StatusFilter key={filters.status} value={filters.status} onApply={(next) => setFilters({ status: next })} />
-      <ErrorAlert error={list.error} title="Could not load the scheduled events" />
       {cancelling.view}
-      {list.isLoading && <Loader aria-label="Loading scheduled events" />}
-      {list.data && (
-        <>
-          <Table striped highlightOnHover>
-            <Table.Caption>Scheduled events{status ? ` that are ${status}` : ''}, the most recently scheduled first</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Event type</Table.Th>
-                <Table.Th scope="col">Scheduled for</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-                <Table.Th scope="col">Priority</Table.Th>
-                <Table.Th scope="col">Scheduled on</Table.Th>
-                {mayWrite && <Table.Th scope="col">Action</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.items.map((e) => (
-                <Table.Tr key={e.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/projects/${projectId}/scheduled-events/${e.id}`}>
-                      {e.event_type}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{formatTime(e.scheduled_for)}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={e.status} />
-                  </Table.Td>
-                  <Table.Td>{e.priority}</Table.Td>
-                  <Table.Td>{formatTime(e.created_at)}</Table.Td>
-                  {mayWrite && (
-                    <Table.Td>{e.status === 'pending' && <CancelButton event={e} onClick={() => cancelling.ask(e)} />}</Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          {list.data.items.length === 0 && <Text>No scheduled event{status ? ` is ${status}` : ' yet'}.</Text>}
-          <Pager page={page} totalPages={list.data.total_pages} total={list.data.total} onChange={setPage} label="scheduled events" />
-        </>
-      )}
+      <PagedTable
+        list={list}
+        what="the scheduled events"
+        caption={`Scheduled events${status ? ` that are ${status}` : ''}, the most recently scheduled first`}
+        columns={[
+          {
+            header: 'Event type',
+            cell: (e) => (
+              <Anchor component={Link} to={`/projects/${projectId}/scheduled-events/${e.id}`}>
+                {e.event_type}
+              </Anchor>
+            ),
+          },
+          { header: 'Scheduled for', cell: (e) => formatTime(e.scheduled_for) },
+          { header: 'Status', cell: (e) => <StatusBadge status={e.status} /> },
+          { header: 'Priority', cell: (e) => e.priority },
+          { header: 'Scheduled on', cell: (e) => formatTime(e.created_at) },
+          ...(mayWrite
+            ? [
+                {
+                  header: 'Action',
+                  cell: (e: ScheduledEvent) => e.status === 'pending' && <CancelButton event={e} onClick={() => cancelling.ask(e)} />,
+                },
+              ]
+            : []),
+        ]}
+        rowKey={(e) => e.id}
+        empty={`No scheduled event${status ? ` is ${status}` : ' yet'}.`}
+        page={page}
+        onPage={setPage}
+        unit="scheduled events"
+        highlightOnHover
+      />
     </Page>
   );
 }

@@ -1,14 +1,20 @@
 import '@mantine/charts/styles.css';
-import { Loader, Table, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { ErrorAlert } from '../shared/error-alert';
 import { formatTime } from '../shared/format';
 import { Page } from '../shared/page';
-import { Pager } from '../shared/pager';
+import { PagedTable, type Column } from '../shared/paged-table';
 import { useUrlFilters } from '../shared/url-filters';
 import { UsageChart } from './usage-chart';
 import { USAGE_FILTER_KEYS, UsageFilterForm } from './usage-filters';
-import { CHART_ROWS, useUsage } from './usage.query';
+import { CHART_ROWS, useUsage, type UsageItem } from './usage.query';
+
+const COLUMNS: ReadonlyArray<Column<UsageItem>> = [
+  { header: 'Hour', cell: (item) => formatTime(item.hour) },
+  { header: 'Method', cell: (item) => item.method ?? '—' },
+  { header: 'Endpoint', cell: (item) => item.endpoint },
+  { header: 'Requests', cell: (item) => item.request_count },
+];
 
 /** Calls made with the project's keys, per endpoint per hour: a chart of the newest hours and the paged table. */
 export function UsagePage() {
@@ -23,42 +29,22 @@ export function UsagePage() {
         Requests made with the project&apos;s API keys, whatever their answer; the current hour can lag by about 10 seconds.
       </Text>
       <UsageFilterForm key={params.toString()} applied={filters} onApply={setFilters} />
-      <ErrorAlert error={usage.error ?? chart.error} title="Could not load the usage" />
-      {(usage.isLoading || chart.isLoading) && <Loader aria-label="Loading the usage" />}
       {chart.data && chart.data.items.length > 0 && <UsageChart items={chart.data.items} />}
-      {usage.data && (
-        <>
-          <Table striped>
-            <Table.Caption>
-              {filtered
-                ? 'Requests per endpoint per hour matching the filters, newest hour first'
-                : 'Requests per endpoint per hour, newest hour first'}
-            </Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Hour</Table.Th>
-                <Table.Th scope="col">Method</Table.Th>
-                <Table.Th scope="col">Endpoint</Table.Th>
-                <Table.Th scope="col">Requests</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {usage.data.items.map((item) => (
-                <Table.Tr key={`${item.hour} ${item.method ?? ''} ${item.endpoint}`}>
-                  <Table.Td>{formatTime(item.hour)}</Table.Td>
-                  <Table.Td>{item.method ?? '—'}</Table.Td>
-                  <Table.Td>{item.endpoint}</Table.Td>
-                  <Table.Td>{item.request_count}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          {usage.data.items.length === 0 && (
-            <Text>{filtered ? 'No request matches these filters.' : 'No request with a key of this project yet.'}</Text>
-          )}
-          <Pager page={page} totalPages={usage.data.total_pages} total={usage.data.total} onChange={setPage} label="rows" />
-        </>
-      )}
+      <PagedTable
+        list={{ data: usage.data, error: usage.error ?? chart.error, isLoading: usage.isLoading || chart.isLoading }}
+        what="the usage"
+        caption={
+          filtered
+            ? 'Requests per endpoint per hour matching the filters, newest hour first'
+            : 'Requests per endpoint per hour, newest hour first'
+        }
+        columns={COLUMNS}
+        rowKey={(item) => `${item.hour} ${item.method ?? ''} ${item.endpoint}`}
+        empty={filtered ? 'No request matches these filters.' : 'No request with a key of this project yet.'}
+        page={page}
+        onPage={setPage}
+        unit="rows"
+      />
     </Page>
   );
 }
