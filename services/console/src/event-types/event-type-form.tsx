@@ -1,12 +1,12 @@
-import { Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError } from '../session/api-error';
 import { ErrorAlert } from '../shared/error-alert';
 import { jsonTextOf, parseJsonText } from './json-text';
 import { useCreateEventType, useUpdateEventType, type EventType } from './event-types.query';
+import { CodeTextarea } from '../shared/code-textarea';
 
 const AUTOFOCUS = { 'data-autofocus': true };
-const MONOSPACE = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
 
 interface EventTypeFormProps {
   /** The type being edited; none: a new one. */
@@ -85,24 +85,20 @@ function EventTypeForm({ editing, onDone }: EventTypeFormProps) {
           maxLength={2000}
           {...(editing ? AUTOFOCUS : {})}
         />
-        <Textarea
+        <CodeTextarea
           label="JSON Schema"
           description="Optional, draft-07. Events of this type whose payload does not match it are refused."
-          autosize
           minRows={4}
           maxRows={16}
-          styles={MONOSPACE}
           value={schemaText}
           onChange={(e) => setSchemaText(e.currentTarget.value)}
           error={errors.schema}
         />
-        <Textarea
+        <CodeTextarea
           label="Example payload"
           description="Optional JSON, shown to consumers in the portal; it must match the schema."
-          autosize
           minRows={3}
           maxRows={12}
-          styles={MONOSPACE}
           value={exampleText}
           onChange={(e) => setExampleText(e.currentTarget.value)}
           error={errors.example}

@@ -3,6 +3,7 @@ import { ApiError } from '../session/api-error';
 import { ErrorAlert } from '../shared/error-alert';
 import { CHANNELS, parsePayload, withVariables, type Channel, type Draft } from './event-draft';
 import { useTemplateChoices } from './templates.query';
+import { CodeTextarea } from '../shared/code-textarea';
 
 interface TestEventFormProps {
   draft: Draft;
@@ -11,8 +12,6 @@ interface TestEventFormProps {
   sending: boolean;
   error: unknown;
 }
-
-const MONO = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
 
 /** One event to one recipient, every field as the api names it; the api's refusals appear at their fields. */
 export function TestEventForm({ draft, onChange, onSend, sending, error }: TestEventFormProps) {
@@ -112,16 +111,14 @@ export function TestEventForm({ draft, onChange, onSend, sending, error }: TestE
                   onChange={(e) => set('subject', e.currentTarget.value)}
                   error={field('subject')}
                 />
-                <Textarea
+                <CodeTextarea
                   label="HTML"
                   required
-                  autosize
                   minRows={3}
                   maxRows={12}
                   value={draft.html}
                   onChange={(e) => set('html', e.currentTarget.value)}
                   error={field('html')}
-                  styles={MONO}
                 />
                 <Textarea
                   label="Text"
@@ -156,21 +153,18 @@ export function TestEventForm({ draft, onChange, onSend, sending, error }: TestE
             )}
           </Stack>
         </Fieldset>
-        <Textarea
+        <CodeTextarea
           label="Payload (JSON)"
           description={
             draft.content === 'template' && chosen?.variables.length
               ? `The template's variables come from here: ${chosen.variables.join(', ')}. Webhooks receive it whole.`
               : 'A JSON object: webhooks receive it whole, templates read their variables from it.'
           }
-          autosize
           minRows={4}
           maxRows={16}
           value={draft.payload}
           onChange={(e) => set('payload', e.currentTarget.value)}
           error={payloadError}
-          styles={MONO}
-          spellCheck={false}
         />
         {!shownAtField && <ErrorAlert error={error} title="The event was not accepted" />}
         {shownAtField && (

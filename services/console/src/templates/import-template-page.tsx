@@ -1,13 +1,13 @@
-import { Anchor, Button, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useProjectId } from '../projects/current-project';
 import { ApiError } from '../session/api-error';
 import { ErrorAlert } from '../shared/error-alert';
-import { MONO } from './code-styles';
 import { Page } from '../shared/page';
 import { useImportTemplate } from './templates.queries';
+import { CodeTextarea } from '../shared/code-textarea';
 
 /** The samples as the api wants them: names to the exact text each stands for in the HTML. */
 function parseSamples(text: string): { values: Record<string, string> } | { error: string } {
@@ -99,28 +99,22 @@ export function ImportTemplatePage() {
             error={failure?.fieldMessage('subject')}
             maxLength={500}
           />
-          <Textarea
+          <CodeTextarea
             label="HTML"
             required
             value={html}
             onChange={(e) => setHtml(e.currentTarget.value)}
             error={failure?.fieldMessage('html')}
-            autosize
             minRows={8}
             maxRows={24}
-            styles={MONO}
-            spellCheck={false}
           />
-          <Textarea
+          <CodeTextarea
             label="Sample values (JSON)"
             description='Variable names to the text each replaces, e.g. {"name": "Ada", "order.id": "A-1001"}.'
             value={samples}
             onChange={(e) => setSamples(e.currentTarget.value)}
             error={samplesMessage}
-            autosize
             minRows={3}
-            styles={MONO}
-            spellCheck={false}
           />
           {run.error && !atFields ? <ErrorAlert error={run.error} title="Not imported" /> : null}
           <Button type="submit" loading={run.isPending} w="fit-content">

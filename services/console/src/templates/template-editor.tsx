@@ -1,11 +1,11 @@
-import { Button, Grid, Group, NativeSelect, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Grid, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../session/api-error';
 import { ErrorAlert } from '../shared/error-alert';
-import { MONO } from './code-styles';
 import { useLivePreview } from './live-preview';
 import type { TemplateDraft } from './template-draft';
 import { TemplatePreview } from './template-preview';
+import { CodeTextarea } from '../shared/code-textarea';
 
 interface Props {
   initial: TemplateDraft;
@@ -72,32 +72,26 @@ export function TemplateEditor({ initial, initialSample, channelFixed, submitLab
             {email && (
               <TextInput label="Subject" value={draft.subject} onChange={set('subject')} error={errorOf('subject')} maxLength={500} />
             )}
-            <Textarea
+            <CodeTextarea
               label={email ? 'HTML body' : draft.channel === 'sms' ? 'SMS body' : 'Body'}
               description="Placeholders are {{name}} or dotted paths such as {{order.id}}; values are HTML-escaped in email bodies."
               required
               value={draft.body}
               onChange={set('body')}
               error={errorOf('body')}
-              autosize
               minRows={8}
               maxRows={24}
-              styles={MONO}
-              spellCheck={false}
             />
             {email && (
               <>
-                <Textarea
+                <CodeTextarea
                   label="Text body"
                   description="The plain-text alternative; left empty, it is made from the HTML."
                   value={draft.text_body}
                   onChange={set('text_body')}
                   error={errorOf('text_body')}
-                  autosize
                   minRows={3}
                   maxRows={12}
-                  styles={MONO}
-                  spellCheck={false}
                 />
                 <Group grow align="flex-start">
                   <TextInput

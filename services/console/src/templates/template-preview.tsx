@@ -1,9 +1,9 @@
-import { Alert, Badge, Button, Code, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { ErrorAlert } from '../shared/error-alert';
 import { HtmlFrame } from '../shared/html-frame';
-import { MONO } from './code-styles';
 import { parseSample, sampleValues } from './template-draft';
 import type { Channel } from './templates.queries';
+import { CodeTextarea } from '../shared/code-textarea';
 
 /** What is shown: a project template's rendering, or one of Herald's own (no SMS parts, no missing variables). */
 export interface Rendering {
@@ -50,17 +50,14 @@ export function TemplatePreview({ channel, live, sampleText, onSampleChange, sam
       <Title order={2} size="h4" id="preview-heading">
         Preview
       </Title>
-      <Textarea
+      <CodeTextarea
         label="Sample variables (JSON)"
         description={sampleDescription ?? 'The values an event would send; the preview renders with them.'}
         value={sampleText}
         onChange={(e) => onSampleChange(e.currentTarget.value)}
         error={sampleError}
-        autosize
         minRows={3}
         maxRows={12}
-        styles={MONO}
-        spellCheck={false}
       />
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Text size="sm" c="dimmed" role="status">

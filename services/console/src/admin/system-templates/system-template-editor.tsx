@@ -1,10 +1,10 @@
-import { Button, Grid, Group, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Grid, Group, Stack, TextInput } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../../session/api-error';
 import { ErrorAlert } from '../../shared/error-alert';
-import { MONO } from '../../templates/code-styles';
 import { TemplatePreview } from '../../templates/template-preview';
 import { useSystemLivePreview, type SystemDraft } from './system-live-preview';
+import { CodeTextarea } from '../../shared/code-textarea';
 
 interface Props {
   name: string;
@@ -56,7 +56,7 @@ export function SystemTemplateEditor({ name, initial, sampleText, onSampleChange
               readOnly={!writable}
               maxLength={500}
             />
-            <Textarea
+            <CodeTextarea
               label="HTML body"
               description="{{link}} may stand only as a link's whole href or as text of its own."
               required
@@ -64,24 +64,18 @@ export function SystemTemplateEditor({ name, initial, sampleText, onSampleChange
               onChange={set('body')}
               error={errorOf('body')}
               readOnly={!writable}
-              autosize
               minRows={8}
               maxRows={24}
-              styles={MONO}
-              spellCheck={false}
             />
-            <Textarea
+            <CodeTextarea
               label="Text body"
               description="The plain-text part; left empty, it is made from the HTML."
               value={draft.text_body}
               onChange={set('text_body')}
               error={errorOf('text_body')}
               readOnly={!writable}
-              autosize
               minRows={3}
               maxRows={12}
-              styles={MONO}
-              spellCheck={false}
             />
             {saveError && !shownAtParts ? <ErrorAlert error={saveError} title="Not saved" /> : null}
             {writable && (
