@@ -1,5 +1,4 @@
-import { NavLink, Stack } from '@mantine/core';
-import { NavLink as RouterLink, useLocation } from 'react-router';
+import { SideNav } from '../shared/side-nav';
 
 /** The project's areas, in the order a developer works: how it goes, send, watch, fix, configure, account for. */
 const AREAS = [
@@ -21,27 +20,7 @@ const AREAS = [
   { path: 'settings', label: 'Settings' },
 ] as const;
 
+/** The project's areas in the shell's side bar. */
 export function ProjectNav({ projectId, onNavigate }: { projectId: string; onNavigate(): void }) {
-  const { pathname } = useLocation();
-  return (
-    <Stack gap={2} component="nav" aria-label="Project">
-      {AREAS.map((area) => {
-        const to = `/projects/${projectId}/${area.path}`;
-        const active = pathname === to || pathname.startsWith(`${to}/`);
-        return (
-          <NavLink
-            key={area.path}
-            component={RouterLink}
-            to={to}
-            label={area.label}
-            // Filled: the light variant's blue on the hover grey falls below AA contrast.
-            variant="filled"
-            active={active}
-            aria-current={active ? 'page' : undefined}
-            onClick={onNavigate}
-          />
-        );
-      })}
-    </Stack>
-  );
+  return <SideNav label="Project" base={`/projects/${projectId}`} items={AREAS} onNavigate={onNavigate} />;
 }
