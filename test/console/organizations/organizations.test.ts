@@ -23,7 +23,7 @@ describe('organizations and projects in the console', () => {
     await page.getByRole('dialog', { name: 'New project' }).waitFor();
     await page.keyboard.type('Billing emails');
     await page.keyboard.press('Enter');
-    const secret = await page.getByLabel('Webhook signing secret', { exact: true }).textContent();
+    const secret = await page.getByLabel('Webhook signing secret', { exact: true }).inputValue();
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/=]+$/);
     await c.audit(page, 'project-created');
     await page.getByRole('link', { name: 'Open the project' }).focus();

@@ -1,4 +1,4 @@
-import { Alert, Button, Code, CopyButton, Modal, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { ApiError, unwrap } from '../session/api-error';
 import { useControlApi } from '../session/session.context';
 import { ErrorAlert } from '../shared/error-alert';
+import { ShownOnce } from '../shared/shown-once';
 import { projectsKey } from './projects.query';
 
 /** Creates a project; its webhook signing secret is shown here once, as the api shows it once. */
@@ -38,19 +39,11 @@ export function CreateProjectButton({ organizationId }: { organizationId: string
       <Modal opened={opened} onClose={finish} title={create.data ? 'Project created' : 'New project'}>
         {create.data ? (
           <Stack>
-            <Alert color="yellow" title="Copy the webhook signing secret now" role="status">
-              Your receivers check webhooks with it. It is not shown again; rotating it makes a new one.
-            </Alert>
-            <Code block aria-label="Webhook signing secret">
-              {create.data.webhook_signing_secret}
-            </Code>
-            <CopyButton value={create.data.webhook_signing_secret}>
-              {({ copied, copy }) => (
-                <Button onClick={copy} variant="light">
-                  {copied ? 'Copied' : 'Copy secret'}
-                </Button>
-              )}
-            </CopyButton>
+            <ShownOnce
+              label="Webhook signing secret"
+              secret={create.data.webhook_signing_secret}
+              warning="Your receivers check webhooks with it. Rotating it later makes a new one."
+            />
             <Button component={Link} to={`/projects/${create.data.id}/keys`} onClick={finish}>
               Open the project
             </Button>
