@@ -35,6 +35,19 @@ function cpuMsPerDelivery(s) {
   return out;
 }
 
+/** Milliseconds each component's main thread waited for a CPU per delivery: the price of sharing two cores. */
+function waitMsPerDelivery(s) {
+  const delivered = s.ingest ? s.events_accepted : s.deliveries_received;
+  if (!s.cpu || !s.cpu.runqueue_wait_ms || !delivered) return null;
+  const skip = new Set(['publisher', 'loadgen', 'receiver', 'other', 'kernel', 'bench-orchestrator', 'postgres-background']);
+  const out = {};
+  for (const [role, ms] of Object.entries(s.cpu.runqueue_wait_ms)) {
+    const per = ms / delivered;
+    if (!skip.has(role) && per >= 0.005) out[role] = Math.round(per * 1000) / 1000;
+  }
+  return Object.keys(out).length ? out : null;
+}
+
 function scenarioName(s) {
   return `${s.mode} f${s.fanout}`;
 }
@@ -128,6 +141,14 @@ function detail(r, out) {
       if (perDelivery)
         out.push(
           `      CPU ms per delivery: ${Object.entries(perDelivery)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(', ')}`,
+        );
+      const waited = waitMsPerDelivery(s);
+      if (waited)
+        out.push(
+          `      main thread waiting for a CPU, ms per delivery: ${Object.entries(waited)
+            .sort((a, b) => b[1] - a[1])
             .map(([k, v]) => `${k} ${v}`)
             .join(', ')}`,
         );

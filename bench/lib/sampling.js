@@ -32,12 +32,25 @@ function procTicks() {
       const comm = s.slice(s.indexOf('(') + 1, close);
       const f = s.slice(close + 2).split(' ');
       // fields after the name: state(3) ppid(4) ... utime(14) stime(15) ... starttime(22)
-      out.set(Number(d), { comm, ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]), start: f[19] });
+      out.set(Number(d), { comm, ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]), start: f[19], waitNs: runqueueWaitNs(d) });
     } catch {
       /* process ended while reading */
     }
   }
   return out;
+}
+
+/**
+ * Nanoseconds the process's main thread (a Node service's JavaScript) has spent runnable but
+ * waiting for a CPU: what two cores shared by every service cost each of them, apart from the
+ * CPU it used. 0 where the kernel keeps no schedstat.
+ */
+function runqueueWaitNs(pid) {
+  try {
+    return Number(fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]) || 0;
+  } catch {
+    return 0;
+  }
 }
 
 function machineTicks() {
@@ -158,15 +171,20 @@ function cpuSample(roles) {
     for (const r of [startRoles, roles()]) for (const [role, pid] of Object.entries(r)) if (pid) pidRole.set(pid, role);
     const groups = {};
     const others = {};
+    const waitedNs = {};
     for (const [pid, a] of after) {
       const b = before.get(pid);
       // Same pid and start time = same process (kernel workers rename themselves as they go).
-      const delta = a.ticks - (b && b.start === a.start ? b.ticks : 0);
+      const same = b && b.start === a.start;
+      const delta = a.ticks - (same ? b.ticks : 0);
       if (delta <= 0) continue;
       const role = roleOf(pid, a, pidRole);
       groups[role] = (groups[role] || 0) + delta;
+      waitedNs[role] = (waitedNs[role] || 0) + a.waitNs - (same ? b.waitNs : 0);
       if (role === 'other') others[a.comm] = (others[a.comm] || 0) + delta;
     }
+    const runqueueWaitMs = {};
+    for (const [k, v] of Object.entries(waitedNs)) if (v > 0) runqueueWaitMs[k] = round(v / 1e6, 0);
     const cores = {};
     for (const [k, v] of Object.entries(groups).sort((x, y) => y[1] - x[1])) cores[k] = round(v / CLK_TCK / sec, 2);
     const machineSpan = Math.max(1, m1.total - m0.total);
@@ -188,6 +206,8 @@ function cpuSample(roles) {
       steal_pct: round((100 * (m1.steal - m0.steal)) / machineSpan, 0),
       irq_softirq_cores: round(irqCores, 2),
       cores_used: cores,
+      // Main threads only, summed per group: milliseconds runnable but not running.
+      runqueue_wait_ms: runqueueWaitMs,
       unattributed_cores: round(Math.max(0, unattributed), 2),
       other_processes: otherTop,
     };
