@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { useProjectId } from '../projects/current-project';
 import { NotificationAttempts } from '../notifications/notification-attempts';
 import { ErrorAlert } from '../shared/error-alert';
+import { FactsTable } from '../shared/facts-table';
 import { formatTime } from '../shared/format';
 import { Page } from '../shared/page';
 import { StatusBadge } from '../shared/status-badge';
@@ -24,21 +25,7 @@ function Summary({ event }: { event: EventDetail }) {
     ['Idempotency key', event.idempotency_key ?? '—'],
   ];
   if (event.failure_reason) rows.push(['Why it failed', event.failure_reason]);
-  return (
-    <Table withRowBorders={false} maw={720}>
-      <Table.Caption>About this event</Table.Caption>
-      <Table.Tbody>
-        {rows.map(([name, value]) => (
-          <Table.Tr key={name}>
-            <Table.Th scope="row" w={180}>
-              {name}
-            </Table.Th>
-            <Table.Td>{value}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
+  return <FactsTable caption="About this event" rows={rows} nameWidth={180} />;
 }
 
 /** JSON as it was sent, indented; a long one scrolls inside its box, which the keyboard can reach. */

@@ -1,12 +1,36 @@
-import { Anchor, Code, Loader, Table, Text, Title } from '@mantine/core';
+import { Anchor, Code, Loader, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useProjectId } from '../projects/current-project';
 import { ErrorAlert } from '../shared/error-alert';
+import { FactsTable } from '../shared/facts-table';
 import { formatTime } from '../shared/format';
 import { Page } from '../shared/page';
 import { StatusBadge } from '../shared/status-badge';
 import { AttemptTimeline } from './attempt-timeline';
-import { isFinal, useNotification } from './notifications.query';
+import { isFinal, useNotification, type NotificationDetail } from './notifications.query';
+
+/** What the notification is and where it stands, as name-value rows. */
+function Summary({ notification: n, projectId }: { notification: NotificationDetail; projectId: string }) {
+  const rows: Array<[string, ReactNode]> = [
+    ['Status', <StatusBadge key="status" status={n.status} />],
+    ['Channel', n.channel],
+    ['Recipient', n.recipient],
+    ['Retries', n.retry_count],
+    ['Created', formatTime(n.created_at)],
+  ];
+  if (n.last_error) rows.push(['Last error', n.last_error]);
+  rows.push(['Notification ID', <Code key="id">{n.id}</Code>]);
+  if (n.event_id) {
+    const event = (
+      <Anchor key="event" component={Link} to={`/projects/${projectId}/events/${n.event_id}`}>
+        Open the event
+      </Anchor>
+    );
+    rows.push(['Event', event]);
+  }
+  return <FactsTable caption="About this notification" rows={rows} nameWidth={180} />;
+}
 
 /** One delivery: to whom, how it stands, and every attempt; live while another attempt is to come. */
 export function NotificationDetailPage() {
@@ -26,57 +50,7 @@ export function NotificationDetailPage() {
           <Text size="sm" role="status">
             {isFinal(n.status) ? '' : 'Another attempt is to come: this page refreshes every 2 s.'}
           </Text>
-          <Table withRowBorders={false} maw={720}>
-            <Table.Caption>About this notification</Table.Caption>
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Th scope="row" w={180}>
-                  Status
-                </Table.Th>
-                <Table.Td>
-                  <StatusBadge status={n.status} />
-                </Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th scope="row">Channel</Table.Th>
-                <Table.Td>{n.channel}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th scope="row">Recipient</Table.Th>
-                <Table.Td>{n.recipient}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th scope="row">Retries</Table.Th>
-                <Table.Td>{n.retry_count}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th scope="row">Created</Table.Th>
-                <Table.Td>{formatTime(n.created_at)}</Table.Td>
-              </Table.Tr>
-              {n.last_error && (
-                <Table.Tr>
-                  <Table.Th scope="row">Last error</Table.Th>
-                  <Table.Td>{n.last_error}</Table.Td>
-                </Table.Tr>
-              )}
-              <Table.Tr>
-                <Table.Th scope="row">Notification ID</Table.Th>
-                <Table.Td>
-                  <Code>{n.id}</Code>
-                </Table.Td>
-              </Table.Tr>
-              {n.event_id && (
-                <Table.Tr>
-                  <Table.Th scope="row">Event</Table.Th>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/projects/${projectId}/events/${n.event_id}`}>
-                      Open the event
-                    </Anchor>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-            </Table.Tbody>
-          </Table>
+          <Summary notification={n} projectId={projectId} />
           <Title order={2} size="h3">
             Attempts
           </Title>

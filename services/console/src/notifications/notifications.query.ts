@@ -6,6 +6,7 @@ import { unwrap } from '../session/api-error';
 export type Channel = components['schemas']['Channel'];
 export type NotificationStatus = components['schemas']['NotificationStatus'];
 export type NotificationLog = components['schemas']['NotificationLog'];
+export type NotificationDetail = components['schemas']['NotificationDetail'];
 
 export const CHANNELS: Channel[] = ['email', 'sms', 'webhook'];
 export const NOTIFICATION_STATUSES: NotificationStatus[] = ['processing', 'retrying', 'delivered', 'failed', 'suppressed'];
