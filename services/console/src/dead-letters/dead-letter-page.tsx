@@ -1,8 +1,8 @@
-import { Anchor, Code, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Anchor, Code, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { useProjectId } from '../projects/current-project';
 import { ErrorAlert } from '../shared/error-alert';
+import { FactsTable } from '../shared/facts-table';
 import { formatTime } from '../shared/format';
 import { StatusBadge } from '../shared/status-badge';
 import { DeadLetterStatusBadge } from './dead-letter-status-badge';
@@ -29,53 +29,45 @@ export function DeadLetterPage() {
   );
 }
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Table.Tr>
-      <Table.Th scope="row" w={220}>
-        {label}
-      </Table.Th>
-      <Table.Td>{children}</Table.Td>
-    </Table.Tr>
-  );
-}
-
 function DeadLetterDetail({ record, projectId }: { record: DeadLetter; projectId: string }) {
   const notification = useDeadLetterNotification(record.notification_id);
   return (
     <Stack gap="lg">
-      <Table variant="vertical" withTableBorder>
-        <Table.Caption>What was dead-lettered and why</Table.Caption>
-        <Table.Tbody>
-          <Row label="Status">
-            <DeadLetterStatusBadge status={record.status} />
-          </Row>
-          <Row label="Channel">{record.channel}</Row>
-          <Row label="Recipient">{record.recipient}</Row>
-          <Row label="Reason">{record.error_type ? `${errorTypeLabel(record.error_type)} (${record.error_type})` : '—'}</Row>
-          <Row label="Error">{record.error_message ? <Code block>{record.error_message}</Code> : '—'}</Row>
-          <Row label="Retries before it was dead-lettered">{record.retry_count}</Row>
-          <Row label="Notification">
-            <Code>{record.notification_id}</Code>{' '}
-            {notification.data && (
-              <>
-                now <StatusBadge status={notification.data.status} />
-              </>
-            )}
-          </Row>
-          <Row label="Event">
-            {record.event_id ? (
+      <FactsTable
+        caption="What was dead-lettered and why"
+        nameWidth={220}
+        rows={[
+          ['Status', <DeadLetterStatusBadge key="status" status={record.status} />],
+          ['Channel', record.channel],
+          ['Recipient', record.recipient],
+          ['Reason', record.error_type ? `${errorTypeLabel(record.error_type)} (${record.error_type})` : '—'],
+          ['Error', record.error_message ? <Code block>{record.error_message}</Code> : '—'],
+          ['Retries before it was dead-lettered', record.retry_count],
+          [
+            'Notification',
+            <>
+              <Code>{record.notification_id}</Code>{' '}
+              {notification.data && (
+                <>
+                  now <StatusBadge status={notification.data.status} />
+                </>
+              )}
+            </>,
+          ],
+          [
+            'Event',
+            record.event_id ? (
               <Anchor component={Link} to={`/projects/${projectId}/events/${record.event_id}`}>
                 Event {record.event_id}
               </Anchor>
             ) : (
               '—'
-            )}
-          </Row>
-          <Row label="Dead-lettered">{formatTime(record.created_at)}</Row>
-          <Row label="Last changed">{formatTime(record.updated_at)}</Row>
-        </Table.Tbody>
-      </Table>
+            ),
+          ],
+          ['Dead-lettered', formatTime(record.created_at)],
+          ['Last changed', formatTime(record.updated_at)],
+        ]}
+      />
       <DeadLetterActions record={record} />
       <section aria-labelledby="attempts-heading">
         <Title order={2} size="h4" id="attempts-heading" mb="xs">
