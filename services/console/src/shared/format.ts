@@ -4,6 +4,11 @@ export function formatTime(iso: string | null | undefined): string {
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 }
 
+/** An id shortened to its first 8 characters for a table (the full one goes in a title), or a dash. */
+export function shortId(id: string | null | undefined): string {
+  return id ? id.slice(0, 8) : '—';
+}
+
 /** A datetime-local input's value (local time) as the api's ISO 8601, or undefined when empty. */
 export function localInputToIso(value: string): string | undefined {
   return value ? new Date(value).toISOString() : undefined;

@@ -14,9 +14,6 @@ export interface Column<T> {
 /** A cell that keeps to one line (times, counts). */
 export const noWrap = (): TableTdProps => ({ style: { whiteSpace: 'nowrap' } });
 
-/** A cell showing the first 8 characters of an id, the full id in its title. */
-export const shortId = (id: string | null | undefined): string => (id ? id.slice(0, 8) : '—');
-
 /** A page of a list as the api answers it. */
 interface PageOf<T> {
   items: T[];

@@ -1,8 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { AuditDetails } from '../../audit/audit-details';
-import { formatTime } from '../../shared/format';
+import { formatTime, shortId } from '../../shared/format';
 import { Page } from '../../shared/page';
-import { noWrap, PagedTable, shortId, type Column } from '../../shared/paged-table';
+import { noWrap, PagedTable, type Column } from '../../shared/paged-table';
 import { useUrlFilters } from '../../shared/url-filters';
 import { PlatformActor } from './actor-type';
 import { usePlatformAuditLog, type PlatformAuditEntry } from './admin-audit.query';

@@ -1,8 +1,8 @@
 import '@mantine/charts/styles.css';
 import { useSearchParams } from 'react-router';
-import { formatTime } from '../../shared/format';
+import { formatTime, shortId } from '../../shared/format';
 import { Page } from '../../shared/page';
-import { PagedTable, shortId, type Column } from '../../shared/paged-table';
+import { PagedTable, type Column } from '../../shared/paged-table';
 import { useUrlFilters } from '../../shared/url-filters';
 import { UsageChart } from '../../usage/usage-chart';
 import { CHART_ROWS, usePlatformUsage, type PlatformUsageItem } from './admin-usage.query';
