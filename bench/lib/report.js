@@ -17,16 +17,21 @@ function cpuLine(cpu) {
     .join(', ');
 }
 
+/** Processes that are the bench's own, or no one's: left out of the per-delivery figures. */
+const NOT_HERALD_OR_BARE = new Set(['publisher', 'loadgen', 'receiver', 'other', 'kernel', 'bench-orchestrator', 'postgres-background']);
+
+/** What a scenario's per-delivery figures divide by: events accepted when ingesting, else deliveries. */
+const deliveredIn = (s) => (s.ingest ? s.events_accepted : s.deliveries_received);
+
 /** Milliseconds of CPU each component spent per delivery over the scenario's window (capacity planning). */
 function cpuMsPerDelivery(s) {
-  const delivered = s.ingest ? s.events_accepted : s.deliveries_received;
+  const delivered = deliveredIn(s);
   if (!s.cpu || !delivered) return null;
   const perSecond = delivered / s.cpu.seconds;
-  const skip = new Set(['publisher', 'loadgen', 'receiver', 'other', 'kernel', 'bench-orchestrator', 'postgres-background']);
   const out = {};
   let total = 0;
   for (const [role, cores] of Object.entries(s.cpu.cores_used)) {
-    if (skip.has(role)) continue;
+    if (NOT_HERALD_OR_BARE.has(role)) continue;
     const ms = (cores * 1000) / perSecond;
     if (ms >= 0.005) out[role] = Math.round(ms * 1000) / 1000;
     total += ms;
@@ -37,13 +42,12 @@ function cpuMsPerDelivery(s) {
 
 /** Milliseconds each component's main thread waited for a CPU per delivery: the price of sharing two cores. */
 function waitMsPerDelivery(s) {
-  const delivered = s.ingest ? s.events_accepted : s.deliveries_received;
+  const delivered = deliveredIn(s);
   if (!s.cpu || !s.cpu.runqueue_wait_ms || !delivered) return null;
-  const skip = new Set(['publisher', 'loadgen', 'receiver', 'other', 'kernel', 'bench-orchestrator', 'postgres-background']);
   const out = {};
   for (const [role, ms] of Object.entries(s.cpu.runqueue_wait_ms)) {
     const per = ms / delivered;
-    if (!skip.has(role) && per >= 0.005) out[role] = Math.round(per * 1000) / 1000;
+    if (!NOT_HERALD_OR_BARE.has(role) && per >= 0.005) out[role] = Math.round(per * 1000) / 1000;
   }
   return Object.keys(out).length ? out : null;
 }
