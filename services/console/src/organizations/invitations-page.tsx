@@ -1,9 +1,8 @@
-import { Button, Group, Loader, NativeSelect, Table, Text } from '@mantine/core';
+import { Button, Group, NativeSelect, Text } from '@mantine/core';
 import { useState } from 'react';
 import { FilterForm } from '../shared/filter-form';
-import { ErrorAlert } from '../shared/error-alert';
 import { formatTime } from '../shared/format';
-import { Pager } from '../shared/pager';
+import { noWrap, PagedTable, type Column } from '../shared/paged-table';
 import { StatusBadge } from '../shared/status-badge';
 import { useUrlFilters } from '../shared/url-filters';
 import { InvitationDialog, type InvitationAction } from './invitation-dialogs';
@@ -53,6 +52,39 @@ export function InvitationsPage() {
   const [outcome, setOutcome] = useState<string>();
   const [acting, setActing] = useState<{ invitation: Invitation; action: InvitationAction }>();
   const role = membership?.role;
+  const columns: Column<Invitation>[] = [
+    { header: 'Address', cell: (invitation) => invitation.email },
+    { header: 'Role', cell: (invitation) => invitation.role },
+    { header: 'Status', cell: (invitation) => <StatusBadge status={invitation.status} /> },
+    { header: 'Sent', cell: (invitation) => formatTime(invitation.created_at), td: noWrap },
+    { header: 'Expires', cell: (invitation) => formatTime(invitation.expires_at), td: noWrap },
+    {
+      header: 'Actions',
+      cell: (invitation) =>
+        invitation.status === 'pending' &&
+        may.invite(role) && (
+          <Group gap="xs" wrap="nowrap">
+            <Button
+              size="compact-sm"
+              variant="default"
+              onClick={() => setActing({ invitation, action: 'resend' })}
+              aria-label={`Resend the invitation to ${invitation.email}`}
+            >
+              Resend
+            </Button>
+            <Button
+              size="compact-sm"
+              variant="light"
+              color="red"
+              onClick={() => setActing({ invitation, action: 'revoke' })}
+              aria-label={`Revoke the invitation to ${invitation.email}`}
+            >
+              Revoke
+            </Button>
+          </Group>
+        ),
+    },
+  ];
   return (
     <>
       {may.invite(role) && (
@@ -67,73 +99,23 @@ export function InvitationsPage() {
             {outcome}
           </Text>
         )}
-        <ErrorAlert error={invitations.error} title="Could not load the invitations" />
-        {invitations.isLoading && <Loader aria-label="Loading invitations" />}
-        {invitations.data && (
-          <>
-            <Table striped highlightOnHover captionSide="top">
-              <Table.Caption>
-                {shown === 'all'
-                  ? 'Invitations, newest first'
-                  : `${STATUSES.find((s) => s.value === shown)?.label ?? ''} invitations, newest first`}
-              </Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Address</Table.Th>
-                  <Table.Th scope="col">Role</Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col">Sent</Table.Th>
-                  <Table.Th scope="col">Expires</Table.Th>
-                  <Table.Th scope="col">Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {invitations.data.items.map((invitation) => (
-                  <Table.Tr key={invitation.id}>
-                    <Table.Td>{invitation.email}</Table.Td>
-                    <Table.Td>{invitation.role}</Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={invitation.status} />
-                    </Table.Td>
-                    <Table.Td>{formatTime(invitation.created_at)}</Table.Td>
-                    <Table.Td>{formatTime(invitation.expires_at)}</Table.Td>
-                    <Table.Td>
-                      {invitation.status === 'pending' && may.invite(role) && (
-                        <Group gap="xs" wrap="nowrap">
-                          <Button
-                            size="compact-sm"
-                            variant="default"
-                            onClick={() => setActing({ invitation, action: 'resend' })}
-                            aria-label={`Resend the invitation to ${invitation.email}`}
-                          >
-                            Resend
-                          </Button>
-                          <Button
-                            size="compact-sm"
-                            variant="light"
-                            color="red"
-                            onClick={() => setActing({ invitation, action: 'revoke' })}
-                            aria-label={`Revoke the invitation to ${invitation.email}`}
-                          >
-                            Revoke
-                          </Button>
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-            {invitations.data.items.length === 0 && <Text>No invitation here.</Text>}
-            <Pager
-              page={page}
-              totalPages={invitations.data.total_pages}
-              total={invitations.data.total}
-              onChange={setPage}
-              label="invitations"
-            />
-          </>
-        )}
+        <PagedTable
+          list={invitations}
+          what="the invitations"
+          caption={
+            shown === 'all'
+              ? 'Invitations, newest first'
+              : `${STATUSES.find((s) => s.value === shown)?.label ?? ''} invitations, newest first`
+          }
+          columns={columns}
+          rowKey={(invitation) => invitation.id}
+          empty="No invitation here."
+          page={page}
+          onPage={setPage}
+          unit="invitations"
+          highlightOnHover
+          captionSide="top"
+        />
         {acting && <InvitationDialog {...acting} onDone={setOutcome} onClose={() => setActing(undefined)} />}
       </Section>
     </>

@@ -1,8 +1,7 @@
-import { Badge, Button, Group, Loader, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
-import { ErrorAlert } from '../shared/error-alert';
 import { formatTime } from '../shared/format';
-import { Pager } from '../shared/pager';
+import { noWrap, PagedTable, type Column } from '../shared/paged-table';
 import { useUrlFilters } from '../shared/url-filters';
 import { ChangeRoleDialog } from './change-role-dialog';
 import { useMembers, useMembership, type Member } from './organization.query';
@@ -21,6 +20,50 @@ export function MembersPage() {
   const [removing, setRemoving] = useState<Member>();
   const role = membership?.role;
   const selfId = me.data?.id;
+  const columns: Column<Member>[] = [
+    {
+      header: 'Member',
+      cell: (member) => (
+        <>
+          <Text size="sm">
+            {member.email}
+            {member.user_id === selfId && ' (you)'}
+          </Text>
+          {member.name && (
+            <Text size="xs" c="dimmed">
+              {member.name}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    {
+      header: 'Role',
+      cell: (member) => (
+        <Badge variant="light" tt="none">
+          {member.role}
+        </Badge>
+      ),
+    },
+    { header: 'Joined', cell: (member) => formatTime(member.joined_at), td: noWrap },
+  ];
+  const actions: Column<Member> = {
+    header: 'Actions',
+    cell: (member) => (
+      <Group gap="xs" wrap="nowrap">
+        {may.changeRoleOf(role, member.role) && (
+          <Button size="compact-sm" variant="default" onClick={() => setChanging(member)} aria-label={`Change role of ${member.email}`}>
+            Change role
+          </Button>
+        )}
+        {member.user_id !== selfId && may.remove(role, member.role) && (
+          <Button size="compact-sm" variant="light" color="red" onClick={() => setRemoving(member)} aria-label={`Remove ${member.email}`}>
+            Remove
+          </Button>
+        )}
+      </Group>
+    ),
+  };
   return (
     <Section title="Members">
       {!may.manageMembers(role) && membership && (
@@ -28,77 +71,19 @@ export function MembersPage() {
           Admins and owners manage members; as {role} you can see who belongs here.
         </Text>
       )}
-      <ErrorAlert error={members.error} title="Could not load the members" />
-      {members.isLoading && <Loader aria-label="Loading members" />}
-      {members.data && (
-        <>
-          <Table striped highlightOnHover captionSide="top">
-            <Table.Caption>Members of this organization, oldest first</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Member</Table.Th>
-                <Table.Th scope="col">Role</Table.Th>
-                <Table.Th scope="col">Joined</Table.Th>
-                {may.manageMembers(role) && <Table.Th scope="col">Actions</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {members.data.items.map((member) => {
-                const self = member.user_id === selfId;
-                return (
-                  <Table.Tr key={member.user_id}>
-                    <Table.Td>
-                      <Text size="sm">
-                        {member.email}
-                        {self && ' (you)'}
-                      </Text>
-                      {member.name && (
-                        <Text size="xs" c="dimmed">
-                          {member.name}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" tt="none">
-                        {member.role}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{formatTime(member.joined_at)}</Table.Td>
-                    {may.manageMembers(role) && (
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          {may.changeRoleOf(role, member.role) && (
-                            <Button
-                              size="compact-sm"
-                              variant="default"
-                              onClick={() => setChanging(member)}
-                              aria-label={`Change role of ${member.email}`}
-                            >
-                              Change role
-                            </Button>
-                          )}
-                          {!self && may.remove(role, member.role) && (
-                            <Button
-                              size="compact-sm"
-                              variant="light"
-                              color="red"
-                              onClick={() => setRemoving(member)}
-                              aria-label={`Remove ${member.email}`}
-                            >
-                              Remove
-                            </Button>
-                          )}
-                        </Group>
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-          <Pager page={page} totalPages={members.data.total_pages} total={members.data.total} onChange={setPage} label="members" />
-        </>
-      )}
+      <PagedTable
+        list={members}
+        what="the members"
+        caption="Members of this organization, oldest first"
+        columns={may.manageMembers(role) ? [...columns, actions] : columns}
+        rowKey={(member) => member.user_id}
+        empty="No member."
+        page={page}
+        onPage={setPage}
+        unit="members"
+        highlightOnHover
+        captionSide="top"
+      />
       {changing && <ChangeRoleDialog member={changing} viewerRole={role} onClose={() => setChanging(undefined)} />}
       {removing && <RemoveMemberDialog member={removing} onClose={() => setRemoving(undefined)} />}
     </Section>

@@ -37,6 +37,10 @@ interface PagedTableProps<T> {
   unit: string;
   one?: string;
   highlightOnHover?: boolean;
+  /** Below this width the table scrolls sideways instead of squeezing its columns (wide tables). */
+  minWidth?: number;
+  /** Where the caption shows; the organization's pages put it above, as a heading of the list. */
+  captionSide?: 'top' | 'bottom';
 }
 
 /**
@@ -56,36 +60,41 @@ export function PagedTable<T>({
   unit,
   one,
   highlightOnHover,
+  minWidth,
+  captionSide,
 }: PagedTableProps<T>) {
+  const table = (
+    <Table striped highlightOnHover={highlightOnHover} captionSide={captionSide}>
+      <Table.Caption>{caption}</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((column) => (
+            <Table.Th key={column.header} scope="col">
+              {column.header}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {list.data?.items.map((item) => (
+          <Table.Tr key={rowKey(item)}>
+            {columns.map((column) => (
+              <Table.Td key={column.header} {...column.td?.(item)}>
+                {column.cell(item)}
+              </Table.Td>
+            ))}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
   return (
     <>
       <ErrorAlert error={list.error} title={`Could not load ${what}`} />
       {list.isLoading && <Loader aria-label={`Loading ${what}`} />}
       {list.data && (
         <>
-          <Table striped highlightOnHover={highlightOnHover}>
-            <Table.Caption>{caption}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((column) => (
-                  <Table.Th key={column.header} scope="col">
-                    {column.header}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.items.map((item) => (
-                <Table.Tr key={rowKey(item)}>
-                  {columns.map((column) => (
-                    <Table.Td key={column.header} {...column.td?.(item)}>
-                      {column.cell(item)}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          {minWidth ? <Table.ScrollContainer minWidth={minWidth}>{table}</Table.ScrollContainer> : table}
           {list.data.items.length === 0 && <Text>{empty}</Text>}
           <Pager page={page} totalPages={list.data.total_pages} total={list.data.total} onChange={onPage} label={unit} one={one} />
         </>

@@ -1,18 +1,27 @@
-import { Loader, NativeSelect, Table, Text } from '@mantine/core';
+import { NativeSelect, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useMayWriteProject } from '../projects/project-role';
 import { CHANNEL_OPTIONS, channelLabel, type Channel } from '../shared/channels';
-import { ErrorAlert } from '../shared/error-alert';
 import { FilterForm } from '../shared/filter-form';
 import { formatTime } from '../shared/format';
 import { Page } from '../shared/page';
-import { Pager } from '../shared/pager';
+import { noWrap, PagedTable, type Column } from '../shared/paged-table';
 import { useUrlFilters } from '../shared/url-filters';
 import { AddSuppressionForm } from './add-suppression-form';
 import { RemoveSuppressionButton } from './remove-suppression-button';
-import { reasonLabel, sourceLabel, useSuppressionList } from './suppressions.query';
+import { reasonLabel, sourceLabel, useSuppressionList, type Suppression } from './suppressions.query';
 
 const FILTER_KEYS = ['channel'] as const;
+
+const COLUMNS: Column<Suppression>[] = [
+  { header: 'Recipient', cell: (s) => s.recipient, td: () => ({ style: { overflowWrap: 'anywhere' } }) },
+  { header: 'Channel', cell: (s) => channelLabel(s.channel) },
+  { header: 'Reason', cell: (s) => `${reasonLabel(s.reason)}${s.category ? ` (${s.category} only)` : ''}` },
+  { header: 'Added by', cell: (s) => sourceLabel(s.source) },
+  { header: 'Since', cell: (s) => formatTime(s.created_at), td: noWrap },
+];
+
+const ACTION: Column<Suppression> = { header: 'Action', cell: (s) => <RemoveSuppressionButton suppression={s} /> };
 
 /** A channel from the URL, which anyone may have edited: one the api does not know filters nothing. */
 function knownChannel(value: string): Channel | undefined {
@@ -56,48 +65,17 @@ export function SuppressionsPage() {
       {mayWrite && <AddSuppressionForm />}
       {mayWrite === false && <Text size="sm">Your role can read suppressions; adding or removing one needs the developer role.</Text>}
       <ChannelFilter key={filters.channel} value={filters.channel} onApply={(next) => setFilters({ channel: next })} />
-      <ErrorAlert error={list.error} title="Could not load the suppressions" />
-      {list.isLoading && <Loader aria-label="Loading suppressions" />}
-      {list.data && (
-        <>
-          <Table striped>
-            <Table.Caption>
-              {channel ? `Suppressed ${channelLabel(channel)} recipients` : 'Suppressed recipients on every channel'}
-            </Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Recipient</Table.Th>
-                <Table.Th scope="col">Channel</Table.Th>
-                <Table.Th scope="col">Reason</Table.Th>
-                <Table.Th scope="col">Added by</Table.Th>
-                <Table.Th scope="col">Since</Table.Th>
-                {mayWrite && <Table.Th scope="col">Action</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.items.map((s) => (
-                <Table.Tr key={s.id}>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{s.recipient}</Table.Td>
-                  <Table.Td>{channelLabel(s.channel)}</Table.Td>
-                  <Table.Td>
-                    {reasonLabel(s.reason)}
-                    {s.category ? ` (${s.category} only)` : ''}
-                  </Table.Td>
-                  <Table.Td>{sourceLabel(s.source)}</Table.Td>
-                  <Table.Td>{formatTime(s.created_at)}</Table.Td>
-                  {mayWrite && (
-                    <Table.Td>
-                      <RemoveSuppressionButton suppression={s} />
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          {list.data.items.length === 0 && <Text>No recipient is suppressed{channel ? ` on ${channelLabel(channel)}` : ''}.</Text>}
-          <Pager page={page} totalPages={list.data.total_pages} total={list.data.total} onChange={setPage} label="suppressions" />
-        </>
-      )}
+      <PagedTable
+        list={list}
+        what="the suppressions"
+        caption={channel ? `Suppressed ${channelLabel(channel)} recipients` : 'Suppressed recipients on every channel'}
+        columns={mayWrite ? [...COLUMNS, ACTION] : COLUMNS}
+        rowKey={(s) => s.id}
+        empty={`No recipient is suppressed${channel ? ` on ${channelLabel(channel)}` : ''}.`}
+        page={page}
+        onPage={setPage}
+        unit="suppressions"
+      />
     </Page>
   );
 }

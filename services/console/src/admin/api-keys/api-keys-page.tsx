@@ -1,15 +1,24 @@
-import { Code, Loader, Table, Text, Title } from '@mantine/core';
+import { Code, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { ErrorAlert } from '../../shared/error-alert';
-import { formatTime } from '../../shared/format';
+import { formatTime, shortId } from '../../shared/format';
 import { Page } from '../../shared/page';
-import { Pager } from '../../shared/pager';
+import { noWrap, PagedTable, type Column } from '../../shared/paged-table';
 import { StatusBadge } from '../../shared/status-badge';
 import { useUrlFilters } from '../../shared/url-filters';
 import { useAdminPermissions } from '../admin-permissions';
-import { useAdminApiKeys } from './admin-api-keys.query';
+import { useAdminApiKeys, type AdminApiKey } from './admin-api-keys.query';
 import { KEY_FILTER_KEYS, KeyFilterForm } from './key-filters';
 import { KeyLookup } from './key-lookup';
+
+const COLUMNS: Column<AdminApiKey>[] = [
+  { header: 'Name', cell: (key) => key.name },
+  { header: 'Prefix', cell: (key) => <Code>{key.prefix}</Code> },
+  { header: 'Status', cell: (key) => <StatusBadge status={key.status} /> },
+  { header: 'Organization', cell: (key) => shortId(key.organization_id), td: (key) => ({ title: key.organization_id }) },
+  { header: 'Project', cell: (key) => shortId(key.project_id), td: (key) => ({ title: key.project_id }) },
+  { header: 'Last used', cell: (key) => formatTime(key.last_used_at), td: noWrap },
+  { header: 'Created', cell: (key) => formatTime(key.created_at), td: noWrap },
+];
 
 /** Every project's keys, without secrets: find the one a leaked secret belongs to and revoke it. */
 export function AdminApiKeysPage() {
@@ -25,45 +34,17 @@ export function AdminApiKeysPage() {
         Every project&apos;s keys
       </Title>
       <KeyFilterForm key={params.toString()} applied={filters} onApply={setFilters} />
-      <ErrorAlert error={keys.error} title="Could not load the keys" />
-      {keys.isLoading && <Loader aria-label="Loading the keys" />}
-      {keys.data && (
-        <>
-          <Table striped>
-            <Table.Caption>{filtered ? 'Keys matching the filters, newest first' : 'Keys of every project, newest first'}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Name</Table.Th>
-                <Table.Th scope="col">Prefix</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-                <Table.Th scope="col">Organization</Table.Th>
-                <Table.Th scope="col">Project</Table.Th>
-                <Table.Th scope="col">Last used</Table.Th>
-                <Table.Th scope="col">Created</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {keys.data.items.map((key) => (
-                <Table.Tr key={key.id}>
-                  <Table.Td>{key.name}</Table.Td>
-                  <Table.Td>
-                    <Code>{key.prefix}</Code>
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={key.status} />
-                  </Table.Td>
-                  <Table.Td title={key.organization_id}>{key.organization_id.slice(0, 8)}</Table.Td>
-                  <Table.Td title={key.project_id}>{key.project_id.slice(0, 8)}</Table.Td>
-                  <Table.Td>{formatTime(key.last_used_at)}</Table.Td>
-                  <Table.Td>{formatTime(key.created_at)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          {keys.data.items.length === 0 && <Text>{filtered ? 'No key matches these filters.' : 'No key yet.'}</Text>}
-          <Pager page={page} totalPages={keys.data.total_pages} total={keys.data.total} onChange={setPage} label="keys" />
-        </>
-      )}
+      <PagedTable
+        list={keys}
+        what="the keys"
+        caption={filtered ? 'Keys matching the filters, newest first' : 'Keys of every project, newest first'}
+        columns={COLUMNS}
+        rowKey={(key) => key.id}
+        empty={filtered ? 'No key matches these filters.' : 'No key yet.'}
+        page={page}
+        onPage={setPage}
+        unit="keys"
+      />
     </Page>
   );
 }

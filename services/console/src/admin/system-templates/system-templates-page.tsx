@@ -1,13 +1,27 @@
-import { Anchor, Loader, Table, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { ErrorAlert } from '../../shared/error-alert';
 import { Page } from '../../shared/page';
-import { Pager } from '../../shared/pager';
+import { PagedTable, type Column } from '../../shared/paged-table';
 import { useUrlFilters } from '../../shared/url-filters';
-import { useSystemTemplates } from './system-templates.query';
+import { useSystemTemplates, type SystemTemplate } from './system-templates.query';
 import { ChangedBy, StateBadge } from './template-state';
 
 const NO_FILTERS: readonly never[] = [];
+
+const COLUMNS: Column<SystemTemplate>[] = [
+  {
+    header: 'Name',
+    cell: (t) => (
+      <Anchor component={Link} to={encodeURIComponent(t.name)} ff="monospace">
+        {t.name}
+      </Anchor>
+    ),
+  },
+  { header: 'What it is', cell: (t) => t.description },
+  { header: 'In use', cell: (t) => <StateBadge template={t} /> },
+  { header: 'Subject', cell: (t) => t.subject },
+  { header: 'Replaced', cell: (t) => <ChangedBy template={t} /> },
+];
 
 /** Herald's own emails (sign-in link, invitation): each as the next one will go out. */
 export function SystemTemplatesPage() {
@@ -18,46 +32,18 @@ export function SystemTemplatesPage() {
       <Text size="sm" c="dimmed">
         The emails Herald sends itself. A replacement is used from the next such email; resetting goes back to the built-in one.
       </Text>
-      <ErrorAlert error={templates.error} title="Could not load the system templates" />
-      {templates.isLoading && <Loader aria-label="Loading system templates" />}
-      {templates.data && (
-        <>
-          <Table.ScrollContainer minWidth={800}>
-            <Table striped verticalSpacing="sm">
-              <Table.Caption>Herald&apos;s own email templates</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Name</Table.Th>
-                  <Table.Th scope="col">What it is</Table.Th>
-                  <Table.Th scope="col">In use</Table.Th>
-                  <Table.Th scope="col">Subject</Table.Th>
-                  <Table.Th scope="col">Replaced</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {templates.data.items.map((t) => (
-                  <Table.Tr key={t.name}>
-                    <Table.Td>
-                      <Anchor component={Link} to={encodeURIComponent(t.name)} ff="monospace">
-                        {t.name}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{t.description}</Table.Td>
-                    <Table.Td>
-                      <StateBadge template={t} />
-                    </Table.Td>
-                    <Table.Td>{t.subject}</Table.Td>
-                    <Table.Td>
-                      <ChangedBy template={t} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Pager page={page} totalPages={templates.data.total_pages} total={templates.data.total} onChange={setPage} label="templates" />
-        </>
-      )}
+      <PagedTable
+        list={templates}
+        what="the system templates"
+        caption="Herald's own email templates"
+        columns={COLUMNS}
+        rowKey={(t) => t.name}
+        empty="No system template."
+        page={page}
+        onPage={setPage}
+        unit="templates"
+        minWidth={800}
+      />
     </Page>
   );
 }
