@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import { useSession } from '../session/session.context';
+import { shortId } from '../shared/format';
 import type { AuditEntry } from './audit.query';
 
 /** Who acted: you, another member, an API key, or the CLI (neither). Ids are shortened; the full one is in the title. */
@@ -10,14 +11,14 @@ export function Actor({ entry }: { entry: AuditEntry }) {
     if (entry.actor_user_id === me) return <Text size="sm">You</Text>;
     return (
       <Text size="sm" title={entry.actor_user_id}>
-        Member {entry.actor_user_id.slice(0, 8)}
+        Member {shortId(entry.actor_user_id)}
       </Text>
     );
   }
   if (entry.actor_api_key_id) {
     return (
       <Text size="sm" title={entry.actor_api_key_id}>
-        API key {entry.actor_api_key_id.slice(0, 8)}
+        API key {shortId(entry.actor_api_key_id)}
       </Text>
     );
   }

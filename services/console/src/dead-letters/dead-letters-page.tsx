@@ -1,7 +1,7 @@
 import { Anchor, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { useProjectId } from '../projects/current-project';
-import { formatTime } from '../shared/format';
+import { formatTime, shortId } from '../shared/format';
 import { DeadLetterStatusBadge } from './dead-letter-status-badge';
 import { Page } from '../shared/page';
 import { PagedTable } from '../shared/paged-table';
@@ -34,7 +34,7 @@ export function DeadLettersPage() {
             header: 'Recipient',
             cell: (item) => (
               <Anchor component={Link} to={`/projects/${projectId}/dead-letters/${item.id}`}>
-                {item.recipient || `Dead letter ${item.id.slice(0, 8)}`}
+                {item.recipient || `Dead letter ${shortId(item.id)}`}
               </Anchor>
             ),
           },

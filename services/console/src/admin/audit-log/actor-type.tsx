@@ -1,4 +1,5 @@
 import { Text } from '@mantine/core';
+import { shortId } from '../../shared/format';
 import type { ActorType, PlatformAuditEntry } from './admin-audit.query';
 
 export const ACTOR_TYPES: Array<{ value: ActorType; label: string }> = [
@@ -14,7 +15,7 @@ export function PlatformActor({ entry }: { entry: PlatformAuditEntry }) {
   const kind = { user: 'User', system_account: 'System account', api_key: 'API key', system: 'Herald' }[entry.actor_type];
   return (
     <Text size="sm" title={id ?? undefined}>
-      {id ? `${kind} ${id.slice(0, 8)}` : entry.actor_type === 'system' ? 'Herald or the command line' : kind}
+      {id ? `${kind} ${shortId(id)}` : entry.actor_type === 'system' ? 'Herald or the command line' : kind}
     </Text>
   );
 }
