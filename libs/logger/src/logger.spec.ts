@@ -2,9 +2,9 @@ import { Writable } from 'node:stream';
 import winston from 'winston';
 import { createLogger } from './logger';
 
-function capturingLogger() {
+function capturingLogger(level = 'info') {
   const lines: string[] = [];
-  const logger = createLogger('spec', 'info');
+  const logger = createLogger('spec', level);
   logger.transports.forEach((t) => (t.silent = true));
   logger.add(
     new winston.transports.Stream({
@@ -38,5 +38,32 @@ describe('createLogger', () => {
     logger.error(new Error('cannot reach smtp://mailer:pw-123@smtp.example.com:587'));
     expect(lines[0]).toContain('smtp://****:****@smtp.example.com:587');
     expect(lines[0]).not.toContain('pw-123');
+  });
+
+  it('when an entry is below the level, then nothing of it is read or written, and raising the level later lets it through', () => {
+    const { logger, lines } = capturingLogger('warn');
+    let fieldsRead = 0;
+    const fields = {
+      get notifications() {
+        fieldsRead += 1;
+        return 3;
+      },
+    };
+    logger.info('event fanned out', fields);
+    logger.debug('event fanned out', fields);
+    expect(fieldsRead).toBe(0);
+    expect(lines).toHaveLength(0);
+
+    logger.level = 'info';
+    logger.info('event fanned out', fields);
+    expect(fieldsRead).toBeGreaterThan(0);
+    expect(JSON.parse(lines[0])).toMatchObject({ level: 'info', message: 'event fanned out', notifications: 3, service: 'spec' });
+  });
+
+  it('when a level method is passed around unbound, then it still writes to its logger', () => {
+    const { logger, lines } = capturingLogger();
+    const warn = logger.warn;
+    warn('detached');
+    expect(JSON.parse(lines[0])).toMatchObject({ level: 'warn', message: 'detached' });
   });
 });

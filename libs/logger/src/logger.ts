@@ -22,7 +22,7 @@ const withoutCredentials = winston.format((info) => {
  * worker's CPU per delivery, for a field a handful of log calls need.
  */
 export function createLogger(service: string, level = 'info'): Logger {
-  return winston.createLogger({
+  const logger = winston.createLogger({
     level: level === 'silent' ? 'error' : level,
     silent: level === 'silent',
     defaultMeta: { service },
@@ -34,4 +34,23 @@ export function createLogger(service: string, level = 'info'): Logger {
     ),
     transports: [new winston.transports.Console()],
   });
+  returnEarlyBelowLevel(logger);
+  return logger;
+}
+
+/**
+ * winston runs every format (timestamp, masking, JSON) and its stream plumbing before the
+ * transport drops an entry below the level: fan-out's one `info` line per event cost about 5% of
+ * its CPU at LOG_LEVEL=warn. Each level's method now returns at once when that level is off, so
+ * no call site has to remember to ask first. The level is read per call: changing it still works.
+ */
+function returnEarlyBelowLevel(logger: Logger): void {
+  const methods = logger as unknown as Record<string, (...args: unknown[]) => Logger>;
+  for (const level of Object.keys(logger.levels)) {
+    const write = methods[level];
+    methods[level] = function (this: Logger | undefined, ...args: unknown[]): Logger {
+      const self = this ?? logger;
+      return self.isLevelEnabled(level) ? write.apply(self, args) : self;
+    };
+  }
 }
