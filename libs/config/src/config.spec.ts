@@ -36,6 +36,11 @@ describe('loadConfig', () => {
     [{ UNSUBSCRIBE_KEY: 'short' }, /^UNSUBSCRIBE_KEY must hold 32 random bytes/],
     [{ UNSUBSCRIBE_MAILTO: 'not an address' }, /^UNSUBSCRIBE_MAILTO="not an address" is invalid/],
     [{ RETRY_BASE_DELAY_MS: '10', RETRY_MAX_DELAY_MS: '5' }, /RETRY_BASE_DELAY_MS must not exceed/],
+    [
+      { HTTP_HEADERS_TIMEOUT_MS: '30000', HTTP_REQUEST_TIMEOUT_MS: '10000' },
+      /^HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS/,
+    ],
+    [{ HTTP_REQUEST_TIMEOUT_MS: '0' }, /^HTTP_REQUEST_TIMEOUT_MS="0" is invalid/],
     [{ HEAP_GROWTH_PERCENT: '1000' }, /^HEAP_GROWTH_PERCENT="1000" is invalid: expected 0 \(V8 decides\) or 1-300/],
     [{ WEBHOOK_DNS_SERVERS: '127.0.0.1:53,dns.example' }, /^WEBHOOK_DNS_SERVERS="127.0.0.1:53,dns.example" is invalid/],
     [{ TRUST_PROXY_CIDRS: '10.0.0.0/8,10.1.0.0/33' }, /^TRUST_PROXY_CIDRS="10.0.0.0\/8,10.1.0.0\/33" is invalid: expected CIDRs/],

@@ -218,6 +218,14 @@ const envSchema = z.object({
   HEAP_GROWTH_PERCENT: int(30, 0).refine((n) => n <= 300, 'expected 0 (V8 decides) or 1-300'),
   /** After SIGTERM/SIGINT a process drains, then exits by this deadline even if something hangs. */
   SHUTDOWN_TIMEOUT_MS: int(25_000, 1),
+  /** A request's line and headers must arrive within this (ms), or the api answers 408 and closes the connection. */
+  HTTP_HEADERS_TIMEOUT_MS: int(20_000, 100),
+  /**
+   * A whole request, headers and body, must arrive within this (ms), or 408 and the connection
+   * closes: a trickled body cannot hold a connection and its buffered bytes for longer. The
+   * default takes the largest body (8 MiB) at 70 KB/s.
+   */
+  HTTP_REQUEST_TIMEOUT_MS: int(120_000, 100),
   /** Requests per second one API key may make to one api process (token refill rate); 0 turns limiting off. */
   RATE_LIMIT_PER_SECOND: int(1000, 0),
   /** Requests one API key may make at once after a quiet spell (bucket size); 0 turns limiting off. */
@@ -339,6 +347,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (rest.EMAIL_PROVIDER === 'ses' && rest.SNS_TOPIC_ARNS.length === 0) {
     // Without it no bounce or complaint is accepted, and SES keeps sending to dead addresses.
     throw new ConfigError('SNS_TOPIC_ARNS is required when EMAIL_PROVIDER=ses: the SNS topics of your SES bounces and complaints');
+  }
+  if (rest.HTTP_HEADERS_TIMEOUT_MS > rest.HTTP_REQUEST_TIMEOUT_MS) {
+    // The headers are part of the request: Node refuses to start a server configured so.
+    throw new ConfigError('HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS');
   }
   if (rest.MAGIC_LINK_PER_ADDRESS_PER_HOUR <= rest.MAGIC_LINK_PER_ADDRESS_AND_IP_PER_HOUR) {
     // Else one client could spend an address's whole budget and lock its owner out of sign-in.

@@ -90,11 +90,12 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   const portalSettings = new PortalSettingsRepository(db);
   const portalOrigins = async (projectId: string) => (await portalSettings.get(projectId)).allowed_origins;
   const app = createApp({ config, logger, areas, site: consoleSite(builtConsoleDir(), portalOrigins) });
+  const timeouts = { headersMs: config.HTTP_HEADERS_TIMEOUT_MS, requestMs: config.HTTP_REQUEST_TIMEOUT_MS };
   const server: Server = await new Promise((resolve) => {
-    const s = expressServer(app).listen(config.PORT, () => resolve(s));
+    const s = expressServer(app, timeouts).listen(config.PORT, () => resolve(s));
   });
   server.keepAliveTimeout = 65_000;
-  answerClientErrorsAsJson(server);
+  answerClientErrorsAsJson(server, timeouts);
   const drain = new HttpDrain(server);
   const port = (server.address() as AddressInfo).port;
   logger.info('api listening', { port });

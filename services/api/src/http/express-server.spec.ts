@@ -19,7 +19,7 @@ describe('expressServer', () => {
         .json({ id: req.params.id, path: req.path, protocol: req.protocol, body: req.body as unknown });
     });
     app.use((_req, res) => void res.status(404).json({ detail: 'not found' }));
-    server = expressServer(app);
+    server = expressServer(app, { headersMs: 20_000, requestMs: 120_000 });
     // Ahead of Express: what node created, before app.handle sees it.
     server.prependListener('request', (req) => arrivedWithExpressMethods.push(typeof (req as express.Request).get === 'function'));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,5 +1,24 @@
-import { createServer, IncomingMessage, ServerResponse, type Server } from 'node:http';
+import { createServer, IncomingMessage, ServerResponse, type Server, type ServerOptions } from 'node:http';
 import type { Express } from 'express';
+
+/** How long a client may take to send a request: its headers, and the whole of it (ms). */
+export interface RequestTimeouts {
+  headersMs: number;
+  requestMs: number;
+}
+
+/**
+ * Node checks the timeouts every connectionsCheckingInterval (30 s by default), so a stalled
+ * request could outlive its limit by that much: check at a quarter of the shorter limit, at most
+ * every 250 ms and at least every 5 s.
+ */
+function timeoutOptions(timeouts: RequestTimeouts): ServerOptions {
+  return {
+    headersTimeout: timeouts.headersMs,
+    requestTimeout: timeouts.requestMs,
+    connectionsCheckingInterval: Math.min(5_000, Math.max(250, Math.floor(timeouts.headersMs / 4))),
+  };
+}
 
 /**
  * Express gives every request and response its own prototype on arrival (Object.setPrototypeOf
@@ -11,13 +30,13 @@ import type { Express } from 'express';
  * so Express sets the prototype they already have, which changes nothing. What Express and the app see is the same; only when
  * the prototypes are not where this expects (another Express) does it leave them to Express.
  */
-export function expressServer(app: Express): Server {
+export function expressServer(app: Express, timeouts: RequestTimeouts): Server {
   const Request = withPrototypeOf(class extends IncomingMessage {}, app.request);
   const Response = withPrototypeOf(class extends ServerResponse {}, app.response);
-  if (!Request || !Response) return createServer(app);
+  if (!Request || !Response) return createServer(timeoutOptions(timeouts), app);
   app.request = Request.prototype as Express['request'];
   app.response = Response.prototype as Express['response'];
-  return createServer({ IncomingMessage: Request, ServerResponse: Response }, app);
+  return createServer({ ...timeoutOptions(timeouts), IncomingMessage: Request, ServerResponse: Response }, app);
 }
 
 /**
