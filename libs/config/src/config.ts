@@ -226,6 +226,12 @@ const envSchema = z.object({
    * default takes the largest body (8 MiB) at 70 KB/s.
    */
   HTTP_REQUEST_TIMEOUT_MS: int(120_000, 100),
+  /**
+   * Request-body bytes one api process holds at once, all requests together (each body counted
+   * until its request is over); past it, 503 with Retry-After. One body is always let through
+   * when none is held, so a value below the largest body limit (8 MiB) only makes those take turns.
+   */
+  MAX_BODY_BYTES_IN_FLIGHT: int(33_554_432, 1),
   /** Requests per second one API key may make to one api process (token refill rate); 0 turns limiting off. */
   RATE_LIMIT_PER_SECOND: int(1000, 0),
   /** Requests one API key may make at once after a quiet spell (bucket size); 0 turns limiting off. */

@@ -44,3 +44,13 @@ export class Throttled extends AppError {
     super('throttled', message);
   }
 }
+
+/** An `unavailable` refusal that knows when the caller may try again (the process is at a capacity limit). */
+export class Busy extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('unavailable', message);
+  }
+}

@@ -2,7 +2,8 @@ import { ValidationFailed } from '@herald/errors';
 import type { Request, RequestHandler } from 'express';
 import type { OpenApiRequest } from 'express-openapi-validator/dist/framework/types';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from './json-depth';
-import { bodyTooLarge, readBody } from './request-body.reader';
+import type { BodyBudget } from './body-budget';
+import { bodyBudgetSpent, bodyTooLarge, readBody } from './request-body.reader';
 
 /** Operations that declare no request body still tolerate a small one (`{}` from some clients). */
 export const NO_BODY_LIMIT = 1024;
@@ -72,9 +73,11 @@ function parseForm(raw: Buffer): Record<string, string | string[]> {
 /**
  * Reads the body after the caller is identified and allowed, with the limit openapi.yaml gives
  * the operation (`x-body-limit-bytes`): a declared Content-Length past it is refused before
- * reading, a streamed body as soon as it passes it. JSON is depth-checked before it is parsed.
+ * reading, a streamed body as soon as it passes it. Within the process's budget of body bytes
+ * held at once: a declared length is taken before reading, a streamed body chunk by chunk, and
+ * past the budget the answer is 503 with Retry-After. JSON is depth-checked before it is parsed.
  */
-export function bodyReader(): RequestHandler {
+export function bodyReader(budget: BodyBudget): RequestHandler {
   return async (req, res, next) => {
     if (!hasBody(req)) {
       next();
@@ -90,7 +93,10 @@ export function bodyReader(): RequestHandler {
       return;
     }
     assertPlainUtf8(req);
-    const raw = await readBody(req, limit);
+    const take = budget.forRequest(res);
+    const declared = req.headers['content-length'];
+    if (declared !== undefined && !take(Number(declared))) throw bodyBudgetSpent();
+    const raw = await readBody(req, limit, declared === undefined ? take : undefined);
     req.body = kind === 'json' ? parseJson(raw) : kind === 'form' ? parseForm(raw) : raw.toString('utf8');
     next();
   };

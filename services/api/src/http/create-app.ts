@@ -5,6 +5,7 @@ import './express-augment';
 import { accessLog } from './access-log.middleware';
 import type { Area, EdgeStage } from './area';
 import { traceRequests } from './trace-requests.middleware';
+import { BodyBudget } from './body-budget';
 import { bodyReader } from './body-reader.middleware';
 import { noStore } from './no-store.middleware';
 import { chain } from './chain';
@@ -84,7 +85,7 @@ export function createApp(deps: AppDeps): Express {
       ...gatesAt(deps.areas, 'count'),
       ...openApiMiddleware(deps.config.VALIDATE_RESPONSES, {
         beforeScopes: [noStore(), ...gatesAt(deps.areas, 'identify'), ...gatesAt(deps.areas, 'authorize'), ...rateLimitStage(deps.config)],
-        afterScopes: [bodyReader(), ...gatesAt(deps.areas, 'record')],
+        afterScopes: [bodyReader(new BodyBudget(deps.config.MAX_BODY_BYTES_IN_FLIGHT)), ...gatesAt(deps.areas, 'record')],
       }),
       apiRoutes(deps.areas).dispatcher(BASE_PATH),
     ]),

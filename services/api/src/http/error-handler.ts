@@ -1,6 +1,6 @@
 import type { Logger } from '@herald/logger';
 import type { ErrorRequestHandler } from 'express';
-import { AppError, Throttled, ValidationFailed, type ErrorCode } from '@herald/errors';
+import { AppError, Busy, Throttled, ValidationFailed, type ErrorCode } from '@herald/errors';
 import { isDatabaseUnreachable } from '@herald/db';
 import { capDiscardAfterEarlyAnswer } from './early-answer';
 import { toValidationIssues } from './validation-errors';
@@ -39,7 +39,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (err instanceof AppError) {
-      if (err instanceof Throttled) res.setHeader('Retry-After', String(err.retryAfterSeconds));
+      if (err instanceof Throttled || err instanceof Busy) res.setHeader('Retry-After', String(err.retryAfterSeconds));
       res.status(STATUS_BY_CODE[err.code]).json({ detail: err.message });
       return;
     }

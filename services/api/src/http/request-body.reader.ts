@@ -1,16 +1,22 @@
-import { AppError } from '@herald/errors';
+import { AppError, Busy } from '@herald/errors';
 import type { IncomingMessage } from 'node:http';
 
 export function bodyTooLarge(limit: number): AppError {
   return new AppError('payload_too_large', `request body is larger than this operation's limit of ${limit} bytes`);
 }
 
+export function bodyBudgetSpent(): Busy {
+  return new Busy('the api is holding as many request bodies as it may at once; retry shortly', 1);
+}
+
 /**
  * Reads a request body into memory and refuses it the moment it passes `limit` bytes: reading
  * stops there (the rest stays unread and the connection is closed after the answer), so a large
- * or endless body costs at most `limit` bytes of memory.
+ * or endless body costs at most `limit` bytes of memory. `take`, when given, is asked for each
+ * chunk's bytes before the chunk is kept (a body of unknown length, see BodyBudget); a refusal
+ * stops reading the same way.
  */
-export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+export function readBody(req: IncomingMessage, limit: number, take?: (bytes: number) => boolean): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let received = 0;
@@ -22,10 +28,10 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     };
     const onData = (chunk: Buffer) => {
       received += chunk.length;
-      if (received > limit) {
+      if (received > limit || (take && !take(chunk.length))) {
         stop();
         req.pause();
-        reject(bodyTooLarge(limit));
+        reject(received > limit ? bodyTooLarge(limit) : bodyBudgetSpent());
         return;
       }
       chunks.push(chunk);

@@ -1,0 +1,44 @@
+import { EventEmitter } from 'node:events';
+import type { ServerResponse } from 'node:http';
+import { BodyBudget } from './body-budget';
+
+const aResponse = () => new EventEmitter() as unknown as ServerResponse;
+
+describe('BodyBudget', () => {
+  it('when bodies together would pass the budget, then the one that would is refused, and taken bytes come back when its request closes', () => {
+    const budget = new BodyBudget(100);
+    const first = aResponse();
+    const second = aResponse();
+    expect(budget.forRequest(first)(60)).toBe(true);
+    const takeSecond = budget.forRequest(second);
+    expect(takeSecond(50)).toBe(false);
+    expect(takeSecond(40)).toBe(true);
+    expect(budget.heldBytes).toBe(100);
+
+    first.emit('close');
+    expect(budget.heldBytes).toBe(40);
+    expect(budget.forRequest(aResponse())(60)).toBe(true);
+  });
+
+  it('when nothing else is held, then one body larger than the budget still goes through, chunk by chunk', () => {
+    const budget = new BodyBudget(100);
+    const res = aResponse();
+    const take = budget.forRequest(res);
+    expect(take(80)).toBe(true);
+    expect(take(80)).toBe(true);
+    expect(budget.forRequest(aResponse())(1)).toBe(false);
+    res.emit('close');
+    expect(budget.heldBytes).toBe(0);
+  });
+
+  it('when a request closes twice (finish, then the connection), then its bytes come back once', () => {
+    const budget = new BodyBudget(100);
+    const other = aResponse();
+    budget.forRequest(other)(10);
+    const res = aResponse();
+    budget.forRequest(res)(30);
+    res.emit('close');
+    res.emit('close');
+    expect(budget.heldBytes).toBe(10);
+  });
+});

@@ -1,0 +1,65 @@
+import { connect, type Socket } from 'node:net';
+import { useSystem } from '../../support/system-fixture';
+
+// A small budget so a few bodies fill it; the default (32 MiB) is the same code path.
+const BUDGET = 200_000;
+const f = useSystem({ env: { MAX_BODY_BYTES_IN_FLIGHT: String(BUDGET) } });
+
+/** A keyed POST /events that declares `length` bytes, writes only its first kilobyte and then waits. */
+function aHeldUpload(port: number, key: string, length: number): Socket {
+  const socket = connect({ host: '127.0.0.1', port });
+  socket.on('error', () => undefined);
+  socket.write(
+    `POST /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+      `X-API-Key: ${key}\r\nContent-Length: ${length}\r\n\r\n{"padding":"${'a'.repeat(1000)}`,
+  );
+  return socket;
+}
+
+/** An event the validator refuses (422) once its body is read: its status shows whether the body was let in. */
+const aRefusedEventOf = (bytes: number) => ({ event_type: 'budget.probe', recipients: [], padding: 'p'.repeat(bytes) });
+
+describe('request bodies held at once, all requests together, have a budget', () => {
+  it('when other requests hold most of the budget, then a body that would pass it gets 503 with Retry-After, and is let in once they end', async () => {
+    expect((await f.http().post('/api/v1/events').set('x-api-key', f.key).send(aRefusedEventOf(60_000))).status).toBe(422);
+
+    const held = aHeldUpload(f.system.api.port, f.key, 150_000);
+    try {
+      let answer = await f.http().post('/api/v1/events').set('x-api-key', f.key).send(aRefusedEventOf(60_000));
+      // The held upload's bytes are taken once its request has passed the key check: wait for that.
+      for (let tries = 0; answer.status !== 503 && tries < 100; tries++) {
+        await new Promise((r) => setTimeout(r, 50));
+        answer = await f.http().post('/api/v1/events').set('x-api-key', f.key).send(aRefusedEventOf(60_000));
+      }
+      expect(answer.status).toBe(503);
+      expect(answer.headers['retry-after']).toBe('1');
+      expect(answer.body).toEqual({ detail: 'the api is holding as many request bodies as it may at once; retry shortly' });
+
+      // A body that fits beside the held one is still read.
+      expect((await f.http().post('/api/v1/events').set('x-api-key', f.key).send(aRefusedEventOf(20_000))).status).toBe(422);
+    } finally {
+      held.destroy();
+    }
+
+    let after = 503;
+    for (let tries = 0; after === 503 && tries < 100; tries++) {
+      await new Promise((r) => setTimeout(r, 50));
+      after = (await f.http().post('/api/v1/events').set('x-api-key', f.key).send(aRefusedEventOf(60_000))).status;
+    }
+    expect(after).toBe(422);
+  });
+
+  it('when nothing else is held, then one body larger than the whole budget is accepted', async () => {
+    const res = await f
+      .http()
+      .post('/api/v1/events')
+      .set('x-api-key', f.key)
+      .send({
+        event_type: 'budget.large',
+        recipients: [{ channels: ['email'], email: 'large@example.com' }],
+        inline: { subject: 'large', html: '<p>a large payload</p>' },
+        payload: { blob: 'b'.repeat(240_000) },
+      });
+    expect(res.status).toBe(202);
+  });
+});
