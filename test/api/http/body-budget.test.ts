@@ -1,4 +1,5 @@
 import { connect, type Socket } from 'node:net';
+import { aProject } from '../../support/projects';
 import { useSystem } from '../../support/system-fixture';
 
 // A small budget so a few bodies fill it; the default (32 MiB) is the same code path.
@@ -20,33 +21,49 @@ function aHeldUpload(port: number, key: string, length: number): Socket {
 const aRefusedEventOf = (bytes: number) => ({ event_type: 'budget.probe', recipients: [], padding: 'p'.repeat(bytes) });
 
 describe('request bodies held at once, all requests together, have a budget', () => {
-  it('when other requests hold most of the budget, then a body that would pass it gets 503 with Retry-After, and is let in once they end', async () => {
-    expect((await f.http().post('/api/v1/events').set('x-api-key', f.key).send(aRefusedEventOf(60_000))).status).toBe(422);
+  const post = (key: string, body: object) => f.http().post('/api/v1/events').set('x-api-key', key).send(body);
 
-    const held = aHeldUpload(f.system.api.port, f.key, 150_000);
+  /** Posts until the answer is `status` (a held upload's bytes are taken once its request passes the key check). */
+  async function postUntil(status: number, key: string, body: object) {
+    let answer = await post(key, body);
+    for (let tries = 0; answer.status !== status && tries < 100; tries++) {
+      await new Promise((r) => setTimeout(r, 50));
+      answer = await post(key, body);
+    }
+    return answer;
+  }
+
+  it('when other callers hold most of the budget, then a body that would pass it gets 503 with Retry-After, and is let in once they end', async () => {
+    const other = (await aProject(f.system.api.db, f.config, undefined, 'other-owner@example.com')).api_key;
+    expect((await post(f.key, aRefusedEventOf(60_000))).status).toBe(422);
+
+    const held = aHeldUpload(f.system.api.port, other, 150_000);
     try {
-      let answer = await f.http().post('/api/v1/events').set('x-api-key', f.key).send(aRefusedEventOf(60_000));
-      // The held upload's bytes are taken once its request has passed the key check: wait for that.
-      for (let tries = 0; answer.status !== 503 && tries < 100; tries++) {
-        await new Promise((r) => setTimeout(r, 50));
-        answer = await f.http().post('/api/v1/events').set('x-api-key', f.key).send(aRefusedEventOf(60_000));
-      }
+      const answer = await postUntil(503, f.key, aRefusedEventOf(60_000));
       expect(answer.status).toBe(503);
       expect(answer.headers['retry-after']).toBe('1');
-      expect(answer.body).toEqual({ detail: 'the api is holding as many request bodies as it may at once; retry shortly' });
-
+      expect(answer.body).toEqual({
+        detail: 'the api is holding as many request bodies as it may at once, in all or for this caller; retry shortly',
+      });
       // A body that fits beside the held one is still read.
-      expect((await f.http().post('/api/v1/events').set('x-api-key', f.key).send(aRefusedEventOf(20_000))).status).toBe(422);
+      expect((await post(f.key, aRefusedEventOf(20_000))).status).toBe(422);
     } finally {
       held.destroy();
     }
+    expect((await postUntil(422, f.key, aRefusedEventOf(60_000))).status).toBe(422);
+  });
 
-    let after = 503;
-    for (let tries = 0; after === 503 && tries < 100; tries++) {
-      await new Promise((r) => setTimeout(r, 50));
-      after = (await f.http().post('/api/v1/events').set('x-api-key', f.key).send(aRefusedEventOf(60_000))).status;
+  it('when one caller holds its quarter of the budget, then its next body waits, and another caller is still served', async () => {
+    const other = (await aProject(f.system.api.db, f.config, undefined, 'third-owner@example.com')).api_key;
+    const held = aHeldUpload(f.system.api.port, f.key, 45_000);
+    try {
+      // 45,000 held + 20,000 passes this key's 50,000, not the process's 200,000.
+      expect((await postUntil(503, f.key, aRefusedEventOf(20_000))).status).toBe(503);
+      expect((await post(other, aRefusedEventOf(60_000))).status).toBe(422);
+    } finally {
+      held.destroy();
     }
-    expect(after).toBe(422);
+    expect((await postUntil(422, f.key, aRefusedEventOf(20_000))).status).toBe(422);
   });
 
   it('when nothing else is held, then one body larger than the whole budget is accepted', async () => {

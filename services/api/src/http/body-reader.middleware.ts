@@ -4,6 +4,7 @@ import type { OpenApiRequest } from 'express-openapi-validator/dist/framework/ty
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from './json-depth';
 import type { BodyBudget } from './body-budget';
 import { bodyBudgetSpent, bodyTooLarge, readBody } from './request-body.reader';
+import { requesterOf } from './requester';
 
 /** Operations that declare no request body still tolerate a small one (`{}` from some clients). */
 export const NO_BODY_LIMIT = 1024;
@@ -74,8 +75,8 @@ function parseForm(raw: Buffer): Record<string, string | string[]> {
  * Reads the body after the caller is identified and allowed, with the limit openapi.yaml gives
  * the operation (`x-body-limit-bytes`): a declared Content-Length past it is refused before
  * reading, a streamed body as soon as it passes it. Within the process's budget of body bytes
- * held at once: a declared length is taken before reading, a streamed body chunk by chunk, and
- * past the budget the answer is 503 with Retry-After. JSON is depth-checked before it is parsed.
+ * held at once, and the caller's share of it: a declared length is taken before reading, a
+ * streamed body chunk by chunk, and past either the answer is 503 with Retry-After. JSON is depth-checked before it is parsed.
  */
 export function bodyReader(budget: BodyBudget): RequestHandler {
   return async (req, res, next) => {
@@ -93,7 +94,7 @@ export function bodyReader(budget: BodyBudget): RequestHandler {
       return;
     }
     assertPlainUtf8(req);
-    const take = budget.forRequest(res);
+    const take = budget.forRequest(res, requesterOf(req).key);
     const declared = req.headers['content-length'];
     if (declared !== undefined && !take(Number(declared))) throw bodyBudgetSpent();
     const raw = await readBody(req, limit, declared === undefined ? take : undefined);

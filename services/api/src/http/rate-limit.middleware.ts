@@ -2,7 +2,7 @@ import { Throttled } from '@herald/errors';
 import type { Request, RequestHandler } from 'express';
 import type { OpenApiRequest } from 'express-openapi-validator/dist/framework/types';
 import './express-augment';
-import { clientAddressOf } from './client-address';
+import { requesterOf } from './requester';
 import type { TokenBuckets } from './token-buckets';
 
 /** The token buckets of each kind of caller, each undefined when its limit is off. */
@@ -28,13 +28,11 @@ function unthrottled(req: Request): boolean {
 
 /** The gates have run: a request without a credential here is on an operation that takes none. */
 function spendOf(req: Request, budgets: RequestBudgets): Spend | undefined {
-  // A member's bearer on the project plane spends the user's budget, wherever it acts.
-  if (req.auth?.apiKeyId) return { buckets: budgets.perKey, key: req.auth.apiKeyId, who: 'this API key' };
-  if (req.portal) return { buckets: budgets.perUser, key: `portal:${req.portal.sessionId}`, who: 'this portal session' };
-  if (req.principal) return { buckets: budgets.perUser, key: `user:${req.principal.userId}`, who: 'this user' };
-  if (req.systemAccountId) return { buckets: budgets.perUser, key: `system-account:${req.systemAccountId}`, who: 'this system account' };
-  if (unthrottled(req)) return undefined;
-  return { buckets: budgets.perClientIp, key: clientAddressOf(req), who: 'this client address' };
+  const requester = requesterOf(req);
+  if (requester.kind === 'client-address' && unthrottled(req)) return undefined;
+  const buckets =
+    requester.kind === 'api-key' ? budgets.perKey : requester.kind === 'client-address' ? budgets.perClientIp : budgets.perUser;
+  return { buckets, key: requester.key, who: requester.who };
 }
 
 /**

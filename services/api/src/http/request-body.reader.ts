@@ -6,7 +6,7 @@ export function bodyTooLarge(limit: number): AppError {
 }
 
 export function bodyBudgetSpent(): Busy {
-  return new Busy('the api is holding as many request bodies as it may at once; retry shortly', 1);
+  return new Busy('the api is holding as many request bodies as it may at once, in all or for this caller; retry shortly', 1);
 }
 
 /**
