@@ -76,7 +76,8 @@ function parseForm(raw: Buffer): Record<string, string | string[]> {
  * the operation (`x-body-limit-bytes`): a declared Content-Length past it is refused before
  * reading, a streamed body as soon as it passes it. Within the process's budget of body bytes
  * held at once, and the caller's share of it: a declared length is taken before reading, a
- * streamed body chunk by chunk, and past either the answer is 503 with Retry-After. JSON is depth-checked before it is parsed.
+ * streamed body chunk by chunk, and past either the answer is 503 with Retry-After. JSON is
+ * depth-checked before it is parsed.
  */
 export function bodyReader(budget: BodyBudget): RequestHandler {
   return async (req, res, next) => {
