@@ -26,6 +26,19 @@ export const httpRequestDuration = new Histogram({
   registers,
 });
 
+export const requestBodyBytesHeld = new Gauge({
+  name: 'herald_http_request_body_bytes_held',
+  help: 'Request-body bytes the api holds now, read or being read: at MAX_BODY_BYTES_IN_FLIGHT it refuses further bodies with 503.',
+  registers,
+});
+
+export const requestBodiesRefused = new Counter({
+  name: 'herald_http_request_bodies_refused_total',
+  help: 'Request bodies refused with 503 because the api held its budget of body bytes (share=process) or the caller held its share of it (share=caller).',
+  labelNames: ['share'] as const,
+  registers,
+});
+
 export const eventsAccepted = new Counter({
   name: 'herald_events_accepted_total',
   help: 'Events accepted (answered 202) by the api, single and batch.',

@@ -1,4 +1,5 @@
 import { connect, type Socket } from 'node:net';
+import { registry } from '@herald/metrics';
 import { aProject } from '../../support/projects';
 import { useSystem } from '../../support/system-fixture';
 
@@ -15,6 +16,13 @@ function aHeldUpload(port: number, key: string, length: number): Socket {
       `X-API-Key: ${key}\r\nContent-Length: ${length}\r\n\r\n{"padding":"${'a'.repeat(1000)}`,
   );
   return socket;
+}
+
+/** A sample of the process's metrics, as Prometheus would read it from the ops port. */
+async function sampleOf(name: string, labels: Record<string, string> = {}): Promise<number> {
+  const metric = (await registry.getSingleMetric(name)?.get())?.values ?? [];
+  const match = metric.find((v) => Object.entries(labels).every(([k, want]) => v.labels[k] === want));
+  return match?.value ?? 0;
 }
 
 /** An event the validator refuses (422) once its body is read: its status shows whether the body was let in. */
@@ -37,10 +45,13 @@ describe('request bodies held at once, all requests together, have a budget', ()
     const other = (await aProject(f.system.api.db, f.config, undefined, 'other-owner@example.com')).api_key;
     expect((await post(f.key, aRefusedEventOf(60_000))).status).toBe(422);
 
+    const refusedBefore = await sampleOf('herald_http_request_bodies_refused_total', { share: 'process' });
     const held = aHeldUpload(f.system.api.port, other, 150_000);
     try {
       const answer = await postUntil(503, f.key, aRefusedEventOf(60_000));
       expect(answer.status).toBe(503);
+      expect(await sampleOf('herald_http_request_body_bytes_held')).toBeGreaterThanOrEqual(150_000);
+      expect(await sampleOf('herald_http_request_bodies_refused_total', { share: 'process' })).toBeGreaterThan(refusedBefore);
       expect(answer.headers['retry-after']).toBe('1');
       expect(answer.body).toEqual({
         detail: 'the api is holding as many request bodies as it may at once, in all or for this caller; retry shortly',
@@ -51,14 +62,17 @@ describe('request bodies held at once, all requests together, have a budget', ()
       held.destroy();
     }
     expect((await postUntil(422, f.key, aRefusedEventOf(60_000))).status).toBe(422);
+    expect(await sampleOf('herald_http_request_body_bytes_held')).toBe(0);
   });
 
   it('when one caller holds its quarter of the budget, then its next body waits, and another caller is still served', async () => {
     const other = (await aProject(f.system.api.db, f.config, undefined, 'third-owner@example.com')).api_key;
+    const refusedBefore = await sampleOf('herald_http_request_bodies_refused_total', { share: 'caller' });
     const held = aHeldUpload(f.system.api.port, f.key, 45_000);
     try {
       // 45,000 held + 20,000 passes this key's 50,000, not the process's 200,000.
       expect((await postUntil(503, f.key, aRefusedEventOf(20_000))).status).toBe(503);
+      expect(await sampleOf('herald_http_request_bodies_refused_total', { share: 'caller' })).toBeGreaterThan(refusedBefore);
       expect((await post(other, aRefusedEventOf(60_000))).status).toBe(422);
     } finally {
       held.destroy();

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
-import { BodyBudget } from './body-budget';
+import { BodyBudget, type BodyBudgetGauges, type BodyBudgetShare } from './body-budget';
 
 const aResponse = () => new EventEmitter() as unknown as ServerResponse;
 
@@ -57,5 +57,27 @@ describe('BodyBudget', () => {
     const budget = new BodyBudget(100);
     expect(budget.forRequest(aResponse(), 'other')(10)).toBe(true);
     expect(budget.forRequest(aResponse(), 'large')(70)).toBe(true);
+  });
+
+  it('when bodies are taken, refused and given back, then the gauges show the bytes held and which limit refused', () => {
+    let held = 0;
+    const refused: BodyBudgetShare[] = [];
+    const gauges: BodyBudgetGauges = { held: (delta) => (held += delta), refused: (share) => refused.push(share) };
+    const budget = new BodyBudget(100, gauges);
+    const first = aResponse();
+    const take = budget.forRequest(first, 'a');
+    take(20);
+    take(5);
+    expect(budget.forRequest(aResponse(), 'a')(10)).toBe(false);
+    const second = aResponse();
+    expect(budget.forRequest(second, 'b')(70)).toBe(true);
+    expect(budget.forRequest(aResponse(), 'c')(10)).toBe(false);
+    expect(held).toBe(95);
+    expect(refused).toEqual(['caller', 'process']);
+
+    first.emit('close');
+    first.emit('close');
+    second.emit('close');
+    expect(held).toBe(0);
   });
 });

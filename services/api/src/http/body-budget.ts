@@ -1,4 +1,20 @@
 import type { ServerResponse } from 'node:http';
+import { requestBodiesRefused, requestBodyBytesHeld } from '@herald/metrics';
+
+/** Which limit refused a body: the process's budget or the caller's share of it. */
+export type BodyBudgetShare = 'process' | 'caller';
+
+/** What an SRE sees of the budget: the bytes held, and each refusal with the limit that made it. */
+export interface BodyBudgetGauges {
+  /** The bytes held moved by this many (negative: given back). */
+  held(deltaBytes: number): void;
+  refused(share: BodyBudgetShare): void;
+}
+
+const processMetrics: BodyBudgetGauges = {
+  held: (delta) => requestBodyBytesHeld.inc(delta),
+  refused: (share) => requestBodiesRefused.inc({ share }),
+};
 
 /**
  * The request-body bytes one api process holds at once. Each operation's `x-body-limit-bytes`
@@ -15,7 +31,10 @@ export class BodyBudget {
   private readonly heldBy = new Map<string, number>();
   readonly perCallerBytes: number;
 
-  constructor(readonly maxBytes: number) {
+  constructor(
+    readonly maxBytes: number,
+    private readonly gauges: BodyBudgetGauges = processMetrics,
+  ) {
     this.perCallerBytes = Math.floor(maxBytes / 4);
   }
 
@@ -31,6 +50,7 @@ export class BodyBudget {
   forRequest(res: ServerResponse, caller: string): (bytes: number) => boolean {
     let taken = 0;
     res.once('close', () => {
+      if (taken) this.gauges.held(-taken);
       this.held -= taken;
       const left = (this.heldBy.get(caller) ?? 0) - taken;
       if (left > 0) this.heldBy.set(caller, left);
@@ -40,12 +60,18 @@ export class BodyBudget {
     return (bytes) => {
       const callerHeld = this.heldBy.get(caller) ?? 0;
       // Only other bodies' bytes can make a body wait.
-      if (this.held > taken && this.held + bytes > this.maxBytes) return false;
-      if (callerHeld > taken && callerHeld + bytes > this.perCallerBytes) return false;
+      if (this.held > taken && this.held + bytes > this.maxBytes) return this.refuse('process');
+      if (callerHeld > taken && callerHeld + bytes > this.perCallerBytes) return this.refuse('caller');
       this.held += bytes;
+      this.gauges.held(bytes);
       this.heldBy.set(caller, callerHeld + bytes);
       taken += bytes;
       return true;
     };
+  }
+
+  private refuse(share: BodyBudgetShare): false {
+    this.gauges.refused(share);
+    return false;
   }
 }
