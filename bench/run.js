@@ -4,8 +4,9 @@
  * build step of its own (the npm script builds the services first).
  *
  * Stacks, one after the other on a fresh `herald_bench` database (BENCH_STACKS, BENCH_DB_NAME);
- * when bare comes first, it runs again at the end and ratios use the mean of its two runs
- * (bench/lib/bracket.js; BENCH_BARE_ONCE skips the second run):
+ * with bare among them, it runs first and again after each Herald stack, and each Herald stack's
+ * ratios use the mean of the two bare runs around it (bench/lib/bracket.js; BENCH_BARE_ONCE runs
+ * it once, first):
  *   herald-rabbitmq  `npm start` (its launcher: every service, each its own process, with the
  *                    defaults), QUEUE_DRIVER=rabbitmq; the bench sets only addresses, LOG_LEVEL=warn
  *                    and no per-key rate limit (bench/lib/herald-stack.js)
@@ -401,13 +402,27 @@ async function main() {
       return { stack: name, unavailable: err.message };
     }
   };
-  for (const name of S.stacks) result.stacks[name] = await measure(name);
-  // The bare pipeline again after the Herald stacks: ratios against the mean of both runs.
-  if (S.stacks[0] === 'bare' && S.stacks.length > 1 && !env.BENCH_BARE_ONCE) {
-    log('bare pipeline again, to bracket the Herald stacks');
-    const again = await measure('bare', `${TAG}-again`);
-    result.bare_runs = [result.stacks.bare, again];
-    result.stacks.bare = bracket(result.stacks.bare, again);
+  // The bare pipeline again after each Herald stack, so that each is measured between two runs
+  // of its baseline and its ratios use their mean: the machine drifts (the bare pipeline has moved
+  // -37% within one run), and one pass before and one after all stacks let that drift land on one
+  // stack's ratios more than on the other's.
+  const heralds = S.stacks.filter((s) => s !== 'bare');
+  const withBare = S.stacks.includes('bare');
+  const bracketEach = withBare && heralds.length > 0 && !env.BENCH_BARE_ONCE;
+  if (withBare) result.stacks.bare = await measure('bare');
+  const bareRuns = [result.stacks.bare];
+  result.baselines = {};
+  for (const name of heralds) {
+    result.stacks[name] = await measure(name);
+    if (!bracketEach) continue;
+    log(`bare pipeline again, to bracket ${name}`);
+    bareRuns.push(await measure('bare', `${TAG}-after-${name}`));
+    result.baselines[name] = bracket(bareRuns.at(-2), bareRuns.at(-1));
+  }
+  if (bracketEach) {
+    result.bare_runs = bareRuns;
+    // The bare row of the tables: the mean of the first and the last run.
+    result.stacks.bare = bracket(bareRuns[0], bareRuns.at(-1));
   }
   result.peak_rss_mb_receiver = peakRssMb(receiver.pid);
   await state.pg.end().catch(() => undefined);

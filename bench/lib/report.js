@@ -65,6 +65,15 @@ function deliveriesPerCpuSecond(s) {
   return Math.round(rate / Math.max(0.01, busyCores));
 }
 
+/**
+ * The bare runs a Herald stack is compared with: the two around it (run.js), or, in a run that
+ * measured the bare pipeline once, that run.
+ */
+function baselineOf(r, st) {
+  const base = (r.baselines && r.baselines[st.stack]) || r.stacks.bare;
+  return base && !base.unavailable ? base : null;
+}
+
 function endToEndTable(r, out) {
   const stacks = Object.values(r.stacks).filter((s) => !s.unavailable);
   const bare = r.stacks.bare && !r.stacks.bare.unavailable ? r.stacks.bare : null;
@@ -73,15 +82,16 @@ function endToEndTable(r, out) {
     : 'no warm-up (cold processes)';
   out.push(`End to end: webhook deliveries from the start of the POST to receipt, ${r.settings.concurrency} publishers, ${warm}.`);
   out.push(
-    '  deliveries/s = deliveries / (last receipt - first POST); "vs bare" = this stack / bare pipeline in this run (goal >= 0.85 throughput, <= 1.3 p99)',
+    '  deliveries/s = deliveries / (last receipt - first POST); "vs bare" = this stack / the bare runs just before and after it (goal >= 0.85 throughput, <= 1.3 p99)',
   );
   out.push(
     `  ${pad('scenario', 10, true)} ${pad('stack', 16, true)} | ${pad('events', 6)} ${pad('deliv/s', 7)} ${pad('p50 ms', 7)} ${pad('p90 ms', 7)} ${pad('p99 ms', 7)} | ${pad('miss', 4)} ${pad('dup', 3)} ${pad('badsig', 6)} | ${pad('vs bare', 7)} ${pad('p99 vs', 6)} | ${pad('deliv/cpu-s', 11)}`,
   );
   const names = new Set(stacks.flatMap((s) => s.scenarios.map(scenarioName)));
   for (const name of names) {
-    const base = bare && bare.scenarios.find((x) => scenarioName(x) === name && !x.unavailable);
     for (const st of stacks) {
+      const baseline = baselineOf(r, st);
+      const base = baseline && baseline.scenarios.find((x) => scenarioName(x) === name && !x.unavailable);
       const s = st.scenarios.find((x) => scenarioName(x) === name);
       if (!s) continue;
       if (s.unavailable) {
@@ -103,14 +113,31 @@ function endToEndTable(r, out) {
       );
     if (rounds.length) out.push(`      ${name} rounds, deliveries/s (the median round is reported): ${rounds.join('; ')}`);
   }
-  const drift = bare ? driftLines(bare) : [];
-  if (drift.length) out.push(`  bare measured before and after the Herald stacks (ratios use the mean): ${drift.join(', ')}`);
+  const around = Object.entries(r.baselines || {});
+  if (around.length) {
+    out.push('  bare measured before and after each Herald stack; its ratios use the mean of those two runs:');
+    for (const [stack, baseline] of around) {
+      const per = (name, pick) => {
+        const s = baseline.scenarios.find((x) => scenarioName(x) === name && !x.unavailable);
+        return s ? pick(s) : '-';
+      };
+      const lines = [...names].map(
+        (name) => `${name} ${per(name, (s) => s.deliveries_per_s)}/s p99 ${per(name, (s) => s.latency_ms.p99)} ms`,
+      );
+      for (const x of baseline.ingest || []) if (!x.unavailable) lines.push(`ingest c${x.connections} ${x.accepted_per_s}/s`);
+      out.push(`    around ${stack}: ${lines.join(', ')}`);
+      const drift = driftLines(baseline);
+      if (drift.length) out.push(`      drift from the run before to the run after: ${drift.join(', ')}`);
+    }
+  } else {
+    const drift = bare ? driftLines(bare) : [];
+    if (drift.length) out.push(`  bare measured before and after the Herald stacks (ratios use the mean): ${drift.join(', ')}`);
+  }
 }
 
 function ingestTable(r, out) {
   const rows = Object.values(r.stacks).flatMap((s) => s.ingest || []);
   if (!rows.length) return;
-  const bare = (r.stacks.bare && r.stacks.bare.ingest) || [];
   out.push('');
   out.push(
     `Ingest while delivering: POST /events (one webhook recipient) for ${r.settings.durationSec} s after ${r.settings.warmupSec} s warm-up, fan-out and worker running.`,
@@ -123,7 +150,8 @@ function ingestTable(r, out) {
       out.push(`  ${pad(x.connections, 5)} ${pad(x.stack || '?', 16, true)} | UNAVAILABLE: ${x.unavailable.split('\n')[0]}`);
       continue;
     }
-    const base = bare.find((b) => b.connections === x.connections && !b.unavailable);
+    const baseline = baselineOf(r, { stack: x.stack });
+    const base = ((baseline && baseline.ingest) || []).find((b) => b.connections === x.connections && !b.unavailable);
     out.push(
       `  ${pad(x.connections, 5)} ${pad(x.stack, 16, true)} | ${pad(x.accepted_per_s, 6)} ${pad(x.latency_ms.p50, 7)} ${pad(x.latency_ms.p99, 7)} ${pad(x.errors, 6)} | ${pad(x.delivered_per_s_meanwhile, 17)} ${pad(x.backlog_drained_after_s, 15)} ${pad(x.deliveries_missing, 4)} ${pad(x.duplicates, 3)} ${pad(x.bad_signatures, 6)} | ${pad(x.stack === 'bare' || !base ? null : ratio(x.accepted_per_s, base.accepted_per_s), 7)}`,
     );
@@ -178,18 +206,19 @@ function detail(r, out) {
 function goalLines(r) {
   const g = r.goals;
   const bare = r.stacks.bare && !r.stacks.bare.unavailable ? r.stacks.bare : null;
-  const out = ['Goals (reported, not asserted; ratios against the bare pipeline of this run):'];
+  const out = ['Goals (reported, not asserted; ratios against the bare runs just before and after each stack):'];
   const verdict = (ok) => (ok ? 'met' : 'NOT met');
   for (const st of Object.values(r.stacks)) {
     if (st.unavailable || st === bare) continue;
-    if (bare) {
+    const baseline = baselineOf(r, st);
+    if (baseline) {
       for (const [mode, fanout] of [
         ['burst', 1],
         ['burst', 10],
         ['steady', 10],
       ]) {
         const h = st.scenarios.find((s) => s.mode === mode && s.fanout === fanout && !s.unavailable);
-        const b = bare.scenarios.find((s) => s.mode === mode && s.fanout === fanout && !s.unavailable);
+        const b = baseline.scenarios.find((s) => s.mode === mode && s.fanout === fanout && !s.unavailable);
         if (!h || !b) continue;
         const thr = ratio(h.deliveries_per_s, b.deliveries_per_s);
         const p99 = ratio(h.latency_ms.p99, b.latency_ms.p99);
