@@ -3,10 +3,11 @@
  * `npm run bench`: Herald against a bare pipeline, in one run, on loopback. Plain CommonJS, no
  * build step of its own (the npm script builds the services first).
  *
- * Stacks, one after the other on a fresh `herald_bench` database (BENCH_STACKS, BENCH_DB_NAME);
- * with bare among them, it runs first and again after each Herald stack, and each Herald stack's
- * ratios use the mean of the two bare runs around it (bench/lib/bracket.js; BENCH_BARE_ONCE runs
- * it once, first):
+ * Herald stacks one after the other on a fresh `herald_bench` database (BENCH_STACKS,
+ * BENCH_DB_NAME); with bare among the stacks, the bare pipeline runs beside each Herald stack on
+ * its own database (`herald_bench_bare`), their bursts and ingest alternating round by round, and
+ * each Herald stack's ratios use the bare runs made beside it (BENCH_BARE_ONCE: bare alone first,
+ * then each Herald stack alone):
  *   herald-rabbitmq  `npm start` (its launcher: every service, each its own process, with the
  *                    defaults), QUEUE_DRIVER=rabbitmq; the bench sets only addresses, LOG_LEVEL=warn
  *                    and no per-key rate limit (bench/lib/herald-stack.js)
@@ -65,7 +66,6 @@ const endToEnd = require('./scenarios/end-to-end');
 const ingestWhileDelivering = require('./scenarios/ingest-while-delivering');
 const heraldStack = require('./lib/herald-stack');
 const { printReport } = require('./lib/report');
-const { bracket } = require('./lib/bracket');
 const { medianRound } = require('./lib/rounds');
 
 const RESULTS = path.join(__dirname, 'results');
@@ -98,8 +98,6 @@ const TAG = String(startedAt.getTime());
 const NAMESPACE = `bench-${TAG}.`;
 const PG_ADMIN_URL = env.BENCH_PG_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = env.BENCH_DB_NAME || 'herald_bench';
-const DATABASE_URL = new URL(PG_ADMIN_URL);
-DATABASE_URL.pathname = `/${DB_NAME}`;
 const AMQP_URL = env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672';
 const LOG_DIR = path.join(os.tmpdir(), `herald-bench-${TAG}`);
 const SECRETS_KEY = randomBytes(32).toString('base64');
@@ -109,7 +107,7 @@ const log = (...a) => process.stderr.write(`[bench ${((Date.now() - startedAt.ge
 // ---------------------------------------------------------------- shared state
 
 /** Role name -> child, for CPU attribution; roles() gives role -> pid of the living ones. */
-const state = { roles: {}, pg: null, channelEnv: {}, sinks: null };
+const state = { roles: {}, probes: {}, channelEnv: {}, sinks: null };
 const roles = () => Object.fromEntries(Object.entries(state.roles).map(([k, c]) => [k, c && c.alive ? c.pid : null]));
 const setRole = (name, child) => (child ? (state.roles[name] = child) : delete state.roles[name]);
 
@@ -131,7 +129,7 @@ function serviceEnv(extra = {}) {
   return {
     ...env,
     NODE_ENV: 'production',
-    DATABASE_URL: DATABASE_URL.toString(),
+    DATABASE_URL: databaseUrlOf(DB_NAME),
     AMQP_URL,
     AMQP_NAMESPACE: NAMESPACE,
     LOG_LEVEL: 'warn',
@@ -147,25 +145,40 @@ function serviceEnv(extra = {}) {
   };
 }
 
-/** Drops and recreates the bench database; the probe connection follows it. */
-async function resetDatabase() {
-  if (state.pg) await state.pg.end().catch(() => undefined);
-  state.pg = null;
+/** The bare pipeline's own database: it runs beside a Herald stack, whose database is DB_NAME. */
+const BARE_DB = `${DB_NAME}_bare`;
+const databaseUrlOf = (name) => Object.assign(new URL(PG_ADMIN_URL), { pathname: `/${name}` }).toString();
+
+/** Drops and recreates a bench database; its probe connection (state.probes) follows it. */
+async function resetDatabase(name = DB_NAME) {
+  if (state.probes[name]) await state.probes[name].end().catch(() => undefined);
+  delete state.probes[name];
   const c = new Client({ connectionString: PG_ADMIN_URL });
   await c.connect();
   try {
-    await c.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-    await c.query(`CREATE DATABASE ${DB_NAME}`);
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.query(`CREATE DATABASE ${name}`);
     // Statements run by triggers show in the statement stats too (ignored where not allowed).
-    await c.query(`ALTER DATABASE ${DB_NAME} SET pg_stat_statements.track = 'all'`).catch(() => undefined);
+    await c.query(`ALTER DATABASE ${name} SET pg_stat_statements.track = 'all'`).catch(() => undefined);
     // Planning time too: the api sends its intake statements unnamed, so each of its calls is planned.
-    await c.query(`ALTER DATABASE ${DB_NAME} SET pg_stat_statements.track_planning = on`).catch(() => undefined);
+    await c.query(`ALTER DATABASE ${name} SET pg_stat_statements.track_planning = on`).catch(() => undefined);
   } finally {
     await c.end();
   }
-  state.pg = new Client({ connectionString: DATABASE_URL.toString(), application_name: 'herald-bench-probe' });
-  state.pg.on('error', () => undefined);
-  await state.pg.connect();
+  const probe = new Client({ connectionString: databaseUrlOf(name), application_name: 'herald-bench-probe' });
+  probe.on('error', () => undefined);
+  await probe.connect();
+  state.probes[name] = probe;
+  return probe;
+}
+
+async function dropDatabase(name) {
+  if (state.probes[name]) await state.probes[name].end().catch(() => undefined);
+  delete state.probes[name];
+  const c = new Client({ connectionString: PG_ADMIN_URL });
+  await c.connect();
+  await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+  await c.end();
 }
 
 async function brokerVersion() {
@@ -216,11 +229,12 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
 
 // ---------------------------------------------------------------- stacks
 
+/** A running stack: its processes, its database (and probe connection), how to post to it. */
 async function startStack(name) {
   if (name === 'bare') {
-    await resetDatabase();
+    const pg = await resetDatabase(BARE_DB);
     const bare = await require('./baseline').start({
-      databaseUrl: DATABASE_URL.toString(),
+      databaseUrl: databaseUrlOf(BARE_DB),
       amqpUrl: AMQP_URL,
       prefix: NAMESPACE,
       signingSecret: BARE_SECRET,
@@ -233,6 +247,8 @@ async function startStack(name) {
     });
     return {
       name: 'bare',
+      db: BARE_DB,
+      pg,
       eventsUrl: `${bare.url}/events`,
       apiKey: 'unused',
       signingSecrets: [BARE_SECRET],
@@ -242,100 +258,200 @@ async function startStack(name) {
     };
   }
   const driver = name.replace(/^herald-/, '');
-  return heraldStack.start({ driver, serviceEnv, Child, nodeArgs: serviceNodeArgs, log, resetDatabase });
+  const stack = await heraldStack.start({
+    driver,
+    serviceEnv,
+    Child,
+    nodeArgs: serviceNodeArgs,
+    log,
+    resetDatabase: () => resetDatabase(),
+  });
+  return Object.assign(stack, { db: DB_NAME, pg: state.probes[DB_NAME] });
 }
 const BARE_SECRET = randomBytes(24).toString('hex');
 
-/** `tag` names the receiver's runs: a stack measured twice needs a tag per measurement. */
-async function benchStack(name, receiver, receiverUrl, tag = TAG) {
-  const out = { stack: name, scenarios: [], ingest: [], peak_rss_mb: {} };
+/**
+ * Opens a stack for measuring: its processes become roles (CPU attribution) and the receiver
+ * accepts its signatures. `only` measures it with the other open stack's processes left out of the
+ * CPU figures, and the statement and wait statistics read from its own database.
+ */
+async function openStack(name, receiver, receiverUrl, tag) {
   const stack = await startStack(name);
   for (const [role, child] of Object.entries(stack.roles)) setRole(role, child);
-  receiver.proc.send({ cmd: 'secrets', secrets: stack.signingSecrets });
-  await receiver.message((m) => m.cmd === 'secrets', 5000);
-  const ctx = { stack, receiver, receiverUrl, roles, setRole, pg: state.pg, tag, log, Child, env };
+  const out = { stack: name, scenarios: [], ingest: [], peak_rss_mb: {} };
+  const ownRoles = () => {
+    const all = roles();
+    for (const other of open) if (other !== stack) for (const role of Object.keys(other.roles)) delete all[role];
+    return all;
+  };
+  const ctx = { stack, receiver, receiverUrl, roles: ownRoles, setRole, pg: stack.pg, tag, log, Child, env };
   const alive = () => stack.processes.every((p) => p.alive);
+  const only = async (measurement) => {
+    setDatabaseName(stack.db);
+    return measurement(ctx);
+  };
+  open.push(stack);
+  await trustSignatures(receiver);
+  return { stack, out, ctx, alive, only };
+}
+/** The stacks running now (two while the bare pipeline runs beside a Herald stack). */
+const open = [];
+
+async function trustSignatures(receiver) {
+  receiver.proc.send({ cmd: 'secrets', secrets: open.flatMap((st) => st.signingSecrets) });
+  await receiver.message((m) => m.cmd === 'secrets', 5000);
+}
+
+async function closeStack(m, receiver) {
+  for (const [role, child] of Object.entries(m.stack.roles)) m.out.peak_rss_mb[role] = peakRssMb(child.pid);
+  const dead = m.stack.processes.find((p) => !p.alive);
+  if (dead) m.out.crashed = dead.describeExit();
+  open.splice(open.indexOf(m.stack), 1);
   try {
-    if (S.e2eWarmupEvents > 0 && !env.BENCH_SKIP_E2E) {
-      for (const [fanout, events] of [
-        [1, S.e2eWarmupEvents],
-        [10, Math.ceil(S.e2eWarmupEvents / 10)],
-      ]) {
-        const w = await endToEnd.run(ctx, { mode: 'burst', fanout, events, concurrency: S.concurrency, warmup: true });
-        // Not measured, but checked: a warm-up that lost or doubled deliveries would be a finding.
-        if (w.deliveries_missing || w.duplicates || w.bad_signatures) out.warmup_problems = (out.warmup_problems || []).concat(w);
-      }
-    }
-    const plan = env.BENCH_SKIP_E2E
-      ? []
-      : [
-          ...(S.pacedSeconds > 0
-            ? [{ mode: 'paced', fanout: 1, ratePerSec: S.pacedDeliveriesPerSec, events: S.pacedDeliveriesPerSec * S.pacedSeconds }]
-            : []),
-          { mode: 'burst', fanout: 1, events: S.e2eF1Events },
-          { mode: 'burst', fanout: 10, events: S.e2eF10Events },
-          ...(S.e2eSteadyEvents > 0 ? [{ mode: 'steady', fanout: 10, events: S.e2eSteadyEvents }] : []),
-        ];
-    for (const sc of plan) {
-      if (!alive()) break;
-      const rounds = sc.mode === 'paced' ? 1 : S.e2eRounds;
-      const results = [];
-      for (let i = 1; i <= rounds && alive(); i++) {
-        results.push(
-          await endToEnd
-            .run(ctx, { ...sc, concurrency: S.concurrency, round: rounds > 1 ? i : null })
+    await m.stack.stop();
+  } finally {
+    for (const role of Object.keys(m.stack.roles)) setRole(role, null);
+    if (m.stack.db === BARE_DB) await dropDatabase(BARE_DB);
+  }
+  if (open.length) await trustSignatures(receiver);
+}
+
+/** Unmeasured, but checked: a warm-up that lost or doubled deliveries would be a finding. */
+async function warmUp(m) {
+  if (!(S.e2eWarmupEvents > 0) || env.BENCH_SKIP_E2E) return;
+  for (const [fanout, events] of [
+    [1, S.e2eWarmupEvents],
+    [10, Math.ceil(S.e2eWarmupEvents / 10)],
+  ]) {
+    const w = await m.only((ctx) => endToEnd.run(ctx, { mode: 'burst', fanout, events, concurrency: S.concurrency, warmup: true }));
+    if (w.deliveries_missing || w.duplicates || w.bad_signatures) m.out.warmup_problems = (m.out.warmup_problems || []).concat(w);
+  }
+}
+
+function e2ePlan() {
+  if (env.BENCH_SKIP_E2E) return [];
+  return [
+    ...(S.pacedSeconds > 0
+      ? [{ mode: 'paced', fanout: 1, ratePerSec: S.pacedDeliveriesPerSec, events: S.pacedDeliveriesPerSec * S.pacedSeconds }]
+      : []),
+    { mode: 'burst', fanout: 1, events: S.e2eF1Events },
+    { mode: 'burst', fanout: 10, events: S.e2eF10Events },
+    ...(S.e2eSteadyEvents > 0 ? [{ mode: 'steady', fanout: 10, events: S.e2eSteadyEvents }] : []),
+  ];
+}
+
+/**
+ * The bursts and the ingest of every stack in `measured`, round by round: with the bare pipeline
+ * beside a Herald stack, round 1 measures bare then Herald, round 2 Herald then bare, and so on,
+ * so the machine's drift (the bare pipeline has moved -37% between two passes of one run) lands
+ * on both alike instead of on whichever ran later. The stack not being measured sits idle.
+ */
+async function burstsAndIngest(measured) {
+  for (const sc of e2ePlan()) {
+    const rounds = sc.mode === 'paced' ? 1 : S.e2eRounds;
+    const results = measured.map(() => []);
+    for (let i = 1; i <= rounds; i++) {
+      const order = i % 2 ? measured : [...measured].reverse();
+      for (const m of order) {
+        if (!m.alive()) continue;
+        results[measured.indexOf(m)].push(
+          await m
+            .only((ctx) => endToEnd.run(ctx, { ...sc, concurrency: S.concurrency, round: rounds > 1 ? i : null }))
             .catch((err) => ({ ...sc, unavailable: err.message })),
         );
       }
-      out.scenarios.push(medianRound(results));
     }
-    for (const connections of S.ingestConnections) {
-      if (!alive()) break;
-      out.ingest.push(
-        await ingestWhileDelivering
-          .run(ctx, { connections, durationSec: S.durationSec, warmupSec: S.warmupSec })
+    measured.forEach((m, k) => results[k].length && m.out.scenarios.push(medianRound(results[k])));
+  }
+  for (const connections of S.ingestConnections) {
+    for (const m of measured) {
+      if (!m.alive()) continue;
+      m.out.ingest.push(
+        await m
+          .only((ctx) => ingestWhileDelivering.run(ctx, { connections, durationSec: S.durationSec, warmupSec: S.warmupSec }))
           .catch((err) => ({ connections, unavailable: err.message })),
       );
     }
-    // Before the floods: the timing-out flood leaves ~1,400 deliveries retrying for minutes, which
-    // would share the machine with the consumer scenario's bursts and weigh on their p99.
-    if (stack.driver && alive()) {
-      // Receiver runs are named by tag: the consumer scenario's webhook_url bursts are runs of their own.
-      out.consumers = await require('./scenarios/consumers')
-        .run({ ...ctx, tag: `${tag}-consumers`, concurrency: S.concurrency })
-        .catch((err) => ({ available: false, reason: err.message }));
-    }
-    if (stack.driver && !env.BENCH_SKIP_PRIORITY && alive() && fs.existsSync(path.join(__dirname, 'scenarios', 'priority-fairness.js'))) {
-      out.priority_fairness = await require('./scenarios/priority-fairness')
-        .run({
-          ...ctx,
-          // Receiver runs are named by tag: each stack needs its own.
-          tag: `${tag}-${stack.name}`,
-          apiUrl: stack.apiUrl,
-          apiKeyA: stack.projectA.api_key,
-          apiKeyB: stack.projectB.api_key,
-          apiKeyTimeout: stack.projectT.api_key,
-        })
-        .catch((err) => ({ available: false, reason: err.message }));
-    }
-    if (stack.driver === 'rabbitmq' && alive()) {
-      const svcCtx = { apiUrl: stack.apiUrl, apiKey: stack.apiKey, receiverUrl, serviceEnv: stack.envFor, Child, log };
-      if (!env.BENCH_SKIP_SCHEDULER)
-        out.scheduler = await require('./scenarios/scheduler-lag')
-          .run(svcCtx)
-          .catch((err) => ({ available: false, reason: err.message }));
-      out.channels = await require('./scenarios/channels')
-        .run({ ...svcCtx, namespace: NAMESPACE, tag: TAG, cpuSample: () => cpuSample(roles), sinks: state.sinks, workers: stack.roles })
-        .catch((err) => ({ available: false, reason: err.message }));
-    }
-    for (const [role, child] of Object.entries(stack.roles)) out.peak_rss_mb[role] = peakRssMb(child.pid);
-    const dead = stack.processes.find((p) => !p.alive);
-    if (dead) out.crashed = dead.describeExit();
-  } finally {
-    await stack.stop();
-    for (const role of Object.keys(stack.roles)) setRole(role, null);
   }
-  return out;
+}
+
+/** What only Herald has: consumers, priorities and fairness, scheduler lag, email and SMS. */
+async function heraldOnly(m, receiverUrl, tag) {
+  const { stack, out, ctx, alive } = m;
+  setDatabaseName(stack.db);
+  // Before the floods: the timing-out flood leaves ~1,400 deliveries retrying for minutes, which
+  // would share the machine with the consumer scenario's bursts and weigh on their p99.
+  if (alive()) {
+    // Receiver runs are named by tag: the consumer scenario's webhook_url bursts are runs of their own.
+    out.consumers = await require('./scenarios/consumers')
+      .run({ ...ctx, tag: `${tag}-consumers`, concurrency: S.concurrency })
+      .catch((err) => ({ available: false, reason: err.message }));
+  }
+  if (!env.BENCH_SKIP_PRIORITY && alive() && fs.existsSync(path.join(__dirname, 'scenarios', 'priority-fairness.js'))) {
+    out.priority_fairness = await require('./scenarios/priority-fairness')
+      .run({
+        ...ctx,
+        // Receiver runs are named by tag: each stack needs its own.
+        tag: `${tag}-${stack.name}`,
+        apiUrl: stack.apiUrl,
+        apiKeyA: stack.projectA.api_key,
+        apiKeyB: stack.projectB.api_key,
+        apiKeyTimeout: stack.projectT.api_key,
+      })
+      .catch((err) => ({ available: false, reason: err.message }));
+  }
+  if (stack.driver === 'rabbitmq' && alive()) {
+    const svcCtx = { apiUrl: stack.apiUrl, apiKey: stack.apiKey, receiverUrl, serviceEnv: stack.envFor, Child, log };
+    if (!env.BENCH_SKIP_SCHEDULER)
+      out.scheduler = await require('./scenarios/scheduler-lag')
+        .run(svcCtx)
+        .catch((err) => ({ available: false, reason: err.message }));
+    out.channels = await require('./scenarios/channels')
+      .run({ ...svcCtx, namespace: NAMESPACE, tag: TAG, cpuSample: () => cpuSample(ctx.roles), sinks: state.sinks, workers: stack.roles })
+      .catch((err) => ({ available: false, reason: err.message }));
+  }
+}
+
+/**
+ * One Herald stack, and the bare pipeline beside it (`withBare`): both warm up, then their bursts
+ * and ingest alternate round by round; the bare pipeline stops before the scenarios only Herald
+ * has. Returns each stack's results (bare: undefined without it). A stack that does not start
+ * is reported unavailable, not fatal.
+ */
+async function benchPair(name, withBare, receiver, receiverUrl) {
+  const measured = [];
+  const results = {};
+  const attempt = async (stackName, body) => {
+    try {
+      await body();
+    } catch (err) {
+      log(`${stackName} failed: ${err.message.split('\n')[0]}`);
+      results[stackName] = { stack: stackName, unavailable: err.message };
+    }
+  };
+  try {
+    for (const stackName of new Set([...(withBare ? ['bare'] : []), name])) {
+      const tag = stackName === 'bare' && name !== 'bare' ? `${TAG}-beside-${name}` : TAG;
+      await attempt(stackName, async () => measured.push(await openStack(stackName, receiver, receiverUrl, tag)));
+    }
+    for (const m of measured) await warmUp(m);
+    await burstsAndIngest(measured);
+    const bare = measured.find((m) => m.stack.name === 'bare');
+    if (bare) {
+      await closeStack(bare, receiver);
+      results.bare = bare.out;
+    }
+    const herald = measured.find((m) => m.stack.name !== 'bare');
+    if (herald) {
+      await attempt(name, () => heraldOnly(herald, receiverUrl, TAG));
+      await closeStack(herald, receiver);
+      results[name] = results[name] || herald.out;
+    }
+  } finally {
+    for (const st of [...open]) await st.stop().catch(() => undefined);
+    open.length = 0;
+  }
+  return results;
 }
 
 // ---------------------------------------------------------------- main
@@ -366,7 +482,7 @@ async function main() {
   if (result.machine.before_start.machine_busy_pct > 15)
     log(`WARNING: the machine was ${result.machine.before_start.machine_busy_pct}% busy before the bench started`);
   await resetDatabase();
-  result.machine.postgres = (await state.pg.query('SELECT version()')).rows[0].version.split(' on ')[0];
+  result.machine.postgres = (await state.probes[DB_NAME].query('SELECT version()')).rows[0].version.split(' on ')[0];
   try {
     result.machine.rabbitmq = await brokerVersion();
   } catch (err) {
@@ -394,38 +510,22 @@ async function main() {
     }
   }
 
-  const measure = async (name, tag) => {
-    try {
-      return await benchStack(name, receiver, receiverUrl, tag);
-    } catch (err) {
-      log(`${name} failed: ${err.message.split('\n')[0]}`);
-      return { stack: name, unavailable: err.message };
-    }
-  };
-  // The bare pipeline again after each Herald stack, so that each is measured between two runs
-  // of its baseline and its ratios use their mean: the machine drifts (the bare pipeline has moved
-  // -37% within one run), and one pass before and one after all stacks let that drift land on one
-  // stack's ratios more than on the other's.
+  // The bare pipeline runs beside each Herald stack, its bursts and ingest alternating with that
+  // stack's round by round, and each Herald stack's ratios use the bare runs made beside it
+  // (result.baselines). BENCH_BARE_ONCE: the bare pipeline alone first, then each Herald stack
+  // alone, as runs before 2026-12-08 measured.
   const heralds = S.stacks.filter((s) => s !== 'bare');
   const withBare = S.stacks.includes('bare');
-  const bracketEach = withBare && heralds.length > 0 && !env.BENCH_BARE_ONCE;
-  if (withBare) result.stacks.bare = await measure('bare');
-  const bareRuns = [result.stacks.bare];
+  const beside = withBare && heralds.length > 0 && !env.BENCH_BARE_ONCE;
   result.baselines = {};
+  if (withBare && !beside) result.stacks.bare = (await benchPair('bare', false, receiver, receiverUrl)).bare;
   for (const name of heralds) {
-    result.stacks[name] = await measure(name);
-    if (!bracketEach) continue;
-    log(`bare pipeline again, to bracket ${name}`);
-    bareRuns.push(await measure('bare', `${TAG}-after-${name}`));
-    result.baselines[name] = bracket(bareRuns.at(-2), bareRuns.at(-1));
-  }
-  if (bracketEach) {
-    result.bare_runs = bareRuns;
-    // The bare row of the tables: the mean of the first and the last run.
-    result.stacks.bare = bracket(bareRuns[0], bareRuns.at(-1));
+    const pair = await benchPair(name, beside, receiver, receiverUrl);
+    result.stacks[name] = pair[name];
+    if (pair.bare) result.baselines[name] = pair.bare;
   }
   result.peak_rss_mb_receiver = peakRssMb(receiver.pid);
-  await state.pg.end().catch(() => undefined);
+  for (const name of Object.keys(state.probes)) await state.probes[name].end().catch(() => undefined);
   await stopAll();
   await cleanupBroker();
   result.finished_in_s = round((Date.now() - startedAt.getTime()) / 1000, 1);

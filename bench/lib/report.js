@@ -1,6 +1,5 @@
 'use strict';
 /** The bench's table on stdout, from the result object bench/run.js also writes as JSON. */
-const { driftLines } = require('./bracket');
 
 function pad(s, n, right = false) {
   s = s == null ? '-' : String(s);
@@ -60,84 +59,64 @@ function scenarioName(s) {
 function deliveriesPerCpuSecond(s) {
   if (!s.cpu || !s.deliveries_received) return null;
   const busyCores = (s.cpu.machine_busy_pct / 100) * require('node:os').cpus().length;
-  // A bracketed bare figure is a mean of two runs; the CPU sample is the first run's.
-  const rate = s.bracket ? s.bracket.first.deliveries_per_s : s.deliveries_per_s;
-  return Math.round(rate / Math.max(0.01, busyCores));
+  return Math.round(s.deliveries_per_s / Math.max(0.01, busyCores));
 }
 
 /**
- * The bare runs a Herald stack is compared with: the two around it (run.js), or, in a run that
- * measured the bare pipeline once, that run.
+ * Every measured stack in report order, each Herald stack after the bare pipeline that ran beside
+ * it (labelled `bare|rabbitmq`), with the baseline its ratios use: the bare runs beside it, or, in
+ * a run that measured the bare pipeline once (BENCH_BARE_ONCE), that run.
  */
-function baselineOf(r, st) {
-  const base = (r.baselines && r.baselines[st.stack]) || r.stacks.bare;
-  return base && !base.unavailable ? base : null;
+function measuredStacks(r) {
+  const rows = [];
+  const usable = (x) => (x && !x.unavailable ? x : null);
+  for (const st of Object.values(r.stacks)) {
+    if (st.unavailable) continue;
+    const beside = usable(r.baselines && r.baselines[st.stack]);
+    if (beside) rows.push({ label: `bare|${st.stack.replace(/^herald-/, '')}`, st: beside, base: null });
+    rows.push({ label: st.stack, st, base: st.stack === 'bare' ? null : beside || usable(r.stacks.bare) });
+  }
+  return rows;
 }
 
 function endToEndTable(r, out) {
-  const stacks = Object.values(r.stacks).filter((s) => !s.unavailable);
-  const bare = r.stacks.bare && !r.stacks.bare.unavailable ? r.stacks.bare : null;
+  const rows = measuredStacks(r);
   const warm = r.settings.e2eWarmupEvents
     ? `after an unmeasured warm-up of ${r.settings.e2eWarmupEvents} + ${Math.ceil(r.settings.e2eWarmupEvents / 10)} x 10 events per stack`
     : 'no warm-up (cold processes)';
   out.push(`End to end: webhook deliveries from the start of the POST to receipt, ${r.settings.concurrency} publishers, ${warm}.`);
   out.push(
-    '  deliveries/s = deliveries / (last receipt - first POST); "vs bare" = this stack / the bare runs just before and after it (goal >= 0.85 throughput, <= 1.3 p99)',
+    '  deliveries/s = deliveries / (last receipt - first POST); "vs bare" = this stack / the bare pipeline (bare|x: run beside stack x, round by round) (goal >= 0.85 throughput, <= 1.3 p99)',
   );
   out.push(
     `  ${pad('scenario', 10, true)} ${pad('stack', 16, true)} | ${pad('events', 6)} ${pad('deliv/s', 7)} ${pad('p50 ms', 7)} ${pad('p90 ms', 7)} ${pad('p99 ms', 7)} | ${pad('miss', 4)} ${pad('dup', 3)} ${pad('badsig', 6)} | ${pad('vs bare', 7)} ${pad('p99 vs', 6)} | ${pad('deliv/cpu-s', 11)}`,
   );
-  const names = new Set(stacks.flatMap((s) => s.scenarios.map(scenarioName)));
+  const names = new Set(rows.flatMap(({ st }) => st.scenarios.map(scenarioName)));
   for (const name of names) {
-    for (const st of stacks) {
-      const baseline = baselineOf(r, st);
-      const base = baseline && baseline.scenarios.find((x) => scenarioName(x) === name && !x.unavailable);
+    for (const { label, st, base: baseline } of rows) {
       const s = st.scenarios.find((x) => scenarioName(x) === name);
       if (!s) continue;
       if (s.unavailable) {
-        out.push(`  ${pad(name, 10, true)} ${pad(st.stack, 16, true)} | UNAVAILABLE: ${s.unavailable.split('\n')[0]}`);
+        out.push(`  ${pad(name, 10, true)} ${pad(label, 16, true)} | UNAVAILABLE: ${s.unavailable.split('\n')[0]}`);
         continue;
       }
-      const isBare = st === bare;
+      const base = baseline && baseline.scenarios.find((x) => scenarioName(x) === name && !x.unavailable);
       out.push(
-        `  ${pad(name, 10, true)} ${pad(st.stack, 16, true)} | ${pad(s.events_accepted, 6)} ${pad(s.deliveries_per_s, 7)} ${pad(s.latency_ms.p50, 7)} ${pad(s.latency_ms.p90, 7)} ${pad(s.latency_ms.p99, 7)} | ${pad(s.deliveries_missing, 4)} ${pad(s.duplicates, 3)} ${pad(s.bad_signatures, 6)} | ${pad(isBare || !base ? null : ratio(s.deliveries_per_s, base.deliveries_per_s), 7)} ${pad(isBare || !base ? null : ratio(s.latency_ms.p99, base.latency_ms.p99), 6)} | ${pad(deliveriesPerCpuSecond(s), 11)}`,
+        `  ${pad(name, 10, true)} ${pad(label, 16, true)} | ${pad(s.events_accepted, 6)} ${pad(s.deliveries_per_s, 7)} ${pad(s.latency_ms.p50, 7)} ${pad(s.latency_ms.p90, 7)} ${pad(s.latency_ms.p99, 7)} | ${pad(s.deliveries_missing, 4)} ${pad(s.duplicates, 3)} ${pad(s.bad_signatures, 6)} | ${pad(base ? ratio(s.deliveries_per_s, base.deliveries_per_s) : null, 7)} ${pad(base ? ratio(s.latency_ms.p99, base.latency_ms.p99) : null, 6)} | ${pad(deliveriesPerCpuSecond(s), 11)}`,
       );
       if (s.stalled) out.push(`      stalled: ${s.stalled.split('\n')[0]}`);
     }
-    const rounds = stacks
-      .map((st) => [st.stack, st.scenarios.find((x) => scenarioName(x) === name && x.rounds)])
+    const rounds = rows
+      .map(({ label, st }) => [label, st.scenarios.find((x) => scenarioName(x) === name && x.rounds)])
       .filter(([, s]) => s)
-      .map(
-        ([stack, s]) =>
-          `${stack} ${s.rounds.join(' ')}${s.bracket && s.bracket.last.rounds ? ` | ${s.bracket.last.rounds.join(' ')}` : ''}`,
-      );
+      .map(([label, s]) => `${label} ${s.rounds.join(' ')}`);
     if (rounds.length) out.push(`      ${name} rounds, deliveries/s (the median round is reported): ${rounds.join('; ')}`);
-  }
-  const around = Object.entries(r.baselines || {});
-  if (around.length) {
-    out.push('  bare measured before and after each Herald stack; its ratios use the mean of those two runs:');
-    for (const [stack, baseline] of around) {
-      const per = (name, pick) => {
-        const s = baseline.scenarios.find((x) => scenarioName(x) === name && !x.unavailable);
-        return s ? pick(s) : '-';
-      };
-      const lines = [...names].map(
-        (name) => `${name} ${per(name, (s) => s.deliveries_per_s)}/s p99 ${per(name, (s) => s.latency_ms.p99)} ms`,
-      );
-      for (const x of baseline.ingest || []) if (!x.unavailable) lines.push(`ingest c${x.connections} ${x.accepted_per_s}/s`);
-      out.push(`    around ${stack}: ${lines.join(', ')}`);
-      const drift = driftLines(baseline);
-      if (drift.length) out.push(`      drift from the run before to the run after: ${drift.join(', ')}`);
-    }
-  } else {
-    const drift = bare ? driftLines(bare) : [];
-    if (drift.length) out.push(`  bare measured before and after the Herald stacks (ratios use the mean): ${drift.join(', ')}`);
   }
 }
 
 function ingestTable(r, out) {
-  const rows = Object.values(r.stacks).flatMap((s) => s.ingest || []);
-  if (!rows.length) return;
+  const rows = measuredStacks(r);
+  if (!rows.some(({ st }) => (st.ingest || []).length)) return;
   out.push('');
   out.push(
     `Ingest while delivering: POST /events (one webhook recipient) for ${r.settings.durationSec} s after ${r.settings.warmupSec} s warm-up, fan-out and worker running.`,
@@ -145,30 +124,30 @@ function ingestTable(r, out) {
   out.push(
     `  ${pad('conns', 5)} ${pad('stack', 16, true)} | ${pad('ev/s', 6)} ${pad('p50 ms', 7)} ${pad('p99 ms', 7)} ${pad('errors', 6)} | ${pad('deliv/s meanwhile', 17)} ${pad('drained after s', 15)} ${pad('miss', 4)} ${pad('dup', 3)} ${pad('badsig', 6)} | ${pad('vs bare', 7)}`,
   );
-  for (const x of rows) {
-    if (x.unavailable) {
-      out.push(`  ${pad(x.connections, 5)} ${pad(x.stack || '?', 16, true)} | UNAVAILABLE: ${x.unavailable.split('\n')[0]}`);
-      continue;
+  for (const { label, st, base: baseline } of rows) {
+    for (const x of st.ingest || []) {
+      if (x.unavailable) {
+        out.push(`  ${pad(x.connections, 5)} ${pad(label, 16, true)} | UNAVAILABLE: ${x.unavailable.split('\n')[0]}`);
+        continue;
+      }
+      const base = ((baseline && baseline.ingest) || []).find((b) => b.connections === x.connections && !b.unavailable);
+      out.push(
+        `  ${pad(x.connections, 5)} ${pad(label, 16, true)} | ${pad(x.accepted_per_s, 6)} ${pad(x.latency_ms.p50, 7)} ${pad(x.latency_ms.p99, 7)} ${pad(x.errors, 6)} | ${pad(x.delivered_per_s_meanwhile, 17)} ${pad(x.backlog_drained_after_s, 15)} ${pad(x.deliveries_missing, 4)} ${pad(x.duplicates, 3)} ${pad(x.bad_signatures, 6)} | ${pad(base ? ratio(x.accepted_per_s, base.accepted_per_s) : null, 7)}`,
+      );
+      if (x.stalled) out.push(`      stalled: ${x.stalled.split('\n')[0]}`);
     }
-    const baseline = baselineOf(r, { stack: x.stack });
-    const base = ((baseline && baseline.ingest) || []).find((b) => b.connections === x.connections && !b.unavailable);
-    out.push(
-      `  ${pad(x.connections, 5)} ${pad(x.stack, 16, true)} | ${pad(x.accepted_per_s, 6)} ${pad(x.latency_ms.p50, 7)} ${pad(x.latency_ms.p99, 7)} ${pad(x.errors, 6)} | ${pad(x.delivered_per_s_meanwhile, 17)} ${pad(x.backlog_drained_after_s, 15)} ${pad(x.deliveries_missing, 4)} ${pad(x.duplicates, 3)} ${pad(x.bad_signatures, 6)} | ${pad(x.stack === 'bare' || !base ? null : ratio(x.accepted_per_s, base.accepted_per_s), 7)}`,
-    );
-    if (x.stalled) out.push(`      stalled: ${x.stalled.split('\n')[0]}`);
   }
 }
 
 function detail(r, out) {
   out.push('');
   out.push('Where the time went (CPU: 100% = one core; PostgreSQL: statements of the bench database per delivery):');
-  for (const st of Object.values(r.stacks)) {
-    if (st.unavailable) continue;
+  for (const { label: stack, st } of measuredStacks(r)) {
     const parts = [...st.scenarios.filter((s) => s.mode !== 'paced'), ...(st.ingest || []).map((x) => ({ ...x, ingest: true }))];
     for (const s of parts) {
       if (s.unavailable) continue;
       const label = s.ingest ? `ingest c${s.connections}` : scenarioName(s);
-      out.push(`  ${st.stack} ${label}: CPU ${cpuLine(s.cpu)} (machine ${s.cpu ? s.cpu.machine_busy_pct : '-'}% busy)`);
+      out.push(`  ${stack} ${label}: CPU ${cpuLine(s.cpu)} (machine ${s.cpu ? s.cpu.machine_busy_pct : '-'}% busy)`);
       const perDelivery = cpuMsPerDelivery(s);
       if (perDelivery)
         out.push(
@@ -205,12 +184,10 @@ function detail(r, out) {
 /** Issue 12's goals against the bare pipeline of this run: reported, never asserted. */
 function goalLines(r) {
   const g = r.goals;
-  const bare = r.stacks.bare && !r.stacks.bare.unavailable ? r.stacks.bare : null;
-  const out = ['Goals (reported, not asserted; ratios against the bare runs just before and after each stack):'];
+  const out = ['Goals (reported, not asserted; ratios against the bare pipeline run beside each stack):'];
   const verdict = (ok) => (ok ? 'met' : 'NOT met');
-  for (const st of Object.values(r.stacks)) {
-    if (st.unavailable || st === bare) continue;
-    const baseline = baselineOf(r, st);
+  for (const { st, base: baseline } of measuredStacks(r)) {
+    if (st.stack === 'bare') continue;
     if (baseline) {
       for (const [mode, fanout] of [
         ['burst', 1],
@@ -300,11 +277,11 @@ function printReport(r) {
   detail(r, out);
   out.push('');
   out.push(`Peak RSS (VmHWM, MB; goal < ${r.goals.peakRssMb} per service):`);
-  for (const st of Object.values(r.stacks)) {
+  for (const { label, st } of measuredStacks(r)) {
     if (!st.peak_rss_mb) continue;
     const over = Object.entries(st.peak_rss_mb).filter(([, v]) => v != null && v >= r.goals.peakRssMb);
     out.push(
-      `  ${pad(st.stack, 16, true)} ${Object.entries(st.peak_rss_mb)
+      `  ${pad(label, 16, true)} ${Object.entries(st.peak_rss_mb)
         .map(([k, v]) => `${k} ${v ?? '-'}`)
         .join(', ')}${over.length ? `  OVER: ${over.map(([k]) => k).join(', ')}` : ''}`,
     );
