@@ -184,7 +184,7 @@ function detail(r, out) {
 /** Issue 12's goals against the bare pipeline of this run: reported, never asserted. */
 function goalLines(r) {
   const g = r.goals;
-  const out = ['Goals (reported, not asserted; ratios against the bare pipeline run beside each stack):'];
+  const out = ['Goals (reported, not asserted; ratios against the bare pipeline, run beside each stack unless BENCH_BARE_ONCE):'];
   const verdict = (ok) => (ok ? 'met' : 'NOT met');
   for (const { st, base: baseline } of measuredStacks(r)) {
     if (st.stack === 'bare') continue;
