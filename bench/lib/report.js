@@ -111,6 +111,23 @@ function endToEndTable(r, out) {
       .filter(([, s]) => s)
       .map(([label, s]) => `${label} ${s.rounds.join(' ')}`);
     if (rounds.length) out.push(`      ${name} rounds, deliveries/s (the median round is reported): ${rounds.join('; ')}`);
+    // Beside its baseline, a stack's round i ran next to the bare pipeline's round i: each pair
+    // met the same machine, so the ratios pair by pair show how much of the spread was the machine.
+    const pairs = rows
+      .map(({ label, st, base }) => [
+        label,
+        st.scenarios.find((x) => scenarioName(x) === name),
+        base && r.baselines && r.baselines[st.stack],
+      ])
+      .filter(([, s, b]) => s && s.rounds && b)
+      .map(([label, s, b]) => {
+        const bs = b.scenarios.find((x) => scenarioName(x) === name);
+        return bs && bs.rounds && bs.rounds.length === s.rounds.length
+          ? `${label} ${s.rounds.map((v, i) => pad(ratio(v, bs.rounds[i]), 4)).join(' ')}`
+          : null;
+      })
+      .filter(Boolean);
+    if (pairs.length) out.push(`      ${name} round by round against the bare round beside it: ${pairs.join('; ')}`);
   }
 }
 
