@@ -149,36 +149,39 @@ function serviceEnv(extra = {}) {
 const BARE_DB = `${DB_NAME}_bare`;
 const databaseUrlOf = (name) => Object.assign(new URL(PG_ADMIN_URL), { pathname: `/${name}` }).toString();
 
-/** Drops and recreates a bench database; its probe connection (state.probes) follows it. */
-async function resetDatabase(name = DB_NAME) {
-  if (state.probes[name]) await state.probes[name].end().catch(() => undefined);
-  delete state.probes[name];
+/** Runs `work` on a connection to the server's admin database. */
+async function asAdmin(work) {
   const c = new Client({ connectionString: PG_ADMIN_URL });
   await c.connect();
   try {
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await work(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** Drops a bench database, and its probe connection (state.probes) first. */
+async function dropDatabase(name) {
+  if (state.probes[name]) await state.probes[name].end().catch(() => undefined);
+  delete state.probes[name];
+  await asAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+}
+
+/** Drops and recreates a bench database; its probe connection (state.probes) follows it. */
+async function resetDatabase(name = DB_NAME) {
+  await dropDatabase(name);
+  await asAdmin(async (c) => {
     await c.query(`CREATE DATABASE ${name}`);
     // Statements run by triggers show in the statement stats too (ignored where not allowed).
     await c.query(`ALTER DATABASE ${name} SET pg_stat_statements.track = 'all'`).catch(() => undefined);
     // Planning time too: the api sends its intake statements unnamed, so each of its calls is planned.
     await c.query(`ALTER DATABASE ${name} SET pg_stat_statements.track_planning = on`).catch(() => undefined);
-  } finally {
-    await c.end();
-  }
+  });
   const probe = new Client({ connectionString: databaseUrlOf(name), application_name: 'herald-bench-probe' });
   probe.on('error', () => undefined);
   await probe.connect();
   state.probes[name] = probe;
   return probe;
-}
-
-async function dropDatabase(name) {
-  if (state.probes[name]) await state.probes[name].end().catch(() => undefined);
-  delete state.probes[name];
-  const c = new Client({ connectionString: PG_ADMIN_URL });
-  await c.connect();
-  await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-  await c.end();
 }
 
 async function brokerVersion() {
@@ -311,7 +314,7 @@ async function closeStack(m, receiver) {
     await m.stack.stop();
   } finally {
     for (const role of Object.keys(m.stack.roles)) setRole(role, null);
-    if (m.stack.db === BARE_DB) await dropDatabase(BARE_DB);
+    if (m.stack.db === BARE_DB) await dropDatabase(BARE_DB).catch(() => undefined);
   }
   if (open.length) await trustSignatures(receiver);
 }

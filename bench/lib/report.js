@@ -64,8 +64,9 @@ function deliveriesPerCpuSecond(s) {
 
 /**
  * Every measured stack in report order, each Herald stack after the bare pipeline that ran beside
- * it (labelled `bare|rabbitmq`), with the baseline its ratios use: the bare runs beside it, or, in
- * a run that measured the bare pipeline once (BENCH_BARE_ONCE), that run.
+ * it (labelled `bare|rabbitmq`), with the baseline its ratios use (`base`): the bare runs beside it
+ * (`beside`, whose rounds pair with its own), or, in a run that measured the bare pipeline once
+ * (BENCH_BARE_ONCE), that run.
  */
 function measuredStacks(r) {
   const rows = [];
@@ -73,8 +74,8 @@ function measuredStacks(r) {
   for (const st of Object.values(r.stacks)) {
     if (st.unavailable) continue;
     const beside = usable(r.baselines && r.baselines[st.stack]);
-    if (beside) rows.push({ label: `bare|${st.stack.replace(/^herald-/, '')}`, st: beside, base: null });
-    rows.push({ label: st.stack, st, base: st.stack === 'bare' ? null : beside || usable(r.stacks.bare) });
+    if (beside) rows.push({ label: `bare|${st.stack.replace(/^herald-/, '')}`, st: beside, base: null, beside: null });
+    rows.push({ label: st.stack, st, base: st.stack === 'bare' ? null : beside || usable(r.stacks.bare), beside });
   }
   return rows;
 }
@@ -114,11 +115,7 @@ function endToEndTable(r, out) {
     // Beside its baseline, a stack's round i ran next to the bare pipeline's round i: each pair
     // met the same machine, so the ratios pair by pair show how much of the spread was the machine.
     const pairs = rows
-      .map(({ label, st, base }) => [
-        label,
-        st.scenarios.find((x) => scenarioName(x) === name),
-        base && r.baselines && r.baselines[st.stack],
-      ])
+      .map(({ label, st, beside }) => [label, st.scenarios.find((x) => scenarioName(x) === name), beside])
       .filter(([, s, b]) => s && s.rounds && b)
       .map(([label, s, b]) => {
         const bs = b.scenarios.find((x) => scenarioName(x) === name);
