@@ -57,6 +57,8 @@ describe('worker stop deadline', () => {
       expect(event.body.status).toBe('completed');
     }, 60000);
     expect(receiver.requests.length).toBeGreaterThanOrEqual(2);
+    // Its consumers deliver while it is still starting; its SIGTERM handler comes with "started".
+    await started(successor, 'webhook-worker');
     for (const proc of [api, fanout, successor]) proc.child.kill('SIGTERM');
     for (const proc of [api, fanout, successor]) expect(await proc.exited).toEqual({ code: 0, signal: null });
   });
